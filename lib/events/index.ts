@@ -1,0 +1,4 @@
+export * from './vocabulary'
+export * from './cause'
+export * from './event'
+export * from './convert'
