@@ -1,0 +1,58 @@
+import { z } from 'zod'
+
+/**
+ * The environment, validated once. Nothing else reads process.env: import `env` from here.
+ * next.config.js imports this module, so a bad environment fails the build and the start.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** PostgreSQL server; without it the app runs on the embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Folder of the embedded database and of generated local secrets. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Public base URL (Auth.js callback and invitation links). */
+  NEXTAUTH_URL: z.url().optional(),
+  /** Signs session tokens; generated into DATA_DIR when absent outside production. */
+  NEXTAUTH_SECRET: z.string().min(32).optional(),
+  /** 32-byte key (base64 or hex) for provider keys at rest; generated into DATA_DIR when absent outside production. */
+  SECRETS_KEY: z.string().min(32).optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  COMPATIBLE_BASE_URL: z.url().optional(),
+  COMPATIBLE_API_KEY: z.string().min(1).optional(),
+  /** Default model for runs, e.g. `openai:gpt-4.1-mini`; unset = the offline demo model. */
+  DEFAULT_MODEL: z.string().min(1).optional(),
+  /** `inprocess` runs jobs in the app process (default on the embedded database), `off` leaves them to `npm run worker`. */
+  RUN_WORKER: z.enum(['inprocess', 'off']).optional(),
+  /** Concurrent runs per worker process, and per tenant across workers. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** PostgreSQL used by integration tests (must be on this machine). */
+  TEST_DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+})
+
+export type Env = z.infer<typeof schema>
+
+function parse(source: NodeJS.ProcessEnv): Env {
+  const blanksRemoved = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const result = schema.safeParse(blanksRemoved)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')
+    throw new Error(`Invalid environment:\n${problems}`)
+  }
+  if (result.data.NODE_ENV === 'production' && result.data.DATABASE_URL) {
+    for (const name of ['NEXTAUTH_SECRET', 'SECRETS_KEY'] as const) {
+      if (!result.data[name]) throw new Error(`Invalid environment:\n  ${name}: required in production with a PostgreSQL server`)
+    }
+  }
+  return result.data
+}
+
+/** The validated environment of this process. */
+export const env: Env = parse(process.env)
+
+/** Validates another environment (tests, scripts that spawn servers). */
+export const parseEnv = parse

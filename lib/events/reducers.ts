@@ -1,0 +1,231 @@
+/**
+ * Reducers: pure projections of a run's log into state. Each one reads the whole log from
+ * scratch (`seed(events)`), so the same function keeps a run's summary columns in step with its
+ * log and answers the Reflection `state` op.
+ */
+import type { LoggedEvent } from './event'
+
+/** A named projection of a log. */
+export type Reducer<State = unknown> = { doc: string; seed(events: readonly LoggedEvent[]): State }
+
+/** A run's lifecycle status as the product shows it. */
+export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'interrupted'
+
+/** What `runStatus` projects. */
+export type RunStatusState = { status: RunStatus; interruptionReason: string | null }
+
+/** One attempt as the log tells it; `*Index` fields are the positions of the events that say so. */
+export type AttemptSummary = {
+  attempt: number
+  maxAttempts: number | null
+  startedIndex: number | null
+  score: number | null
+  threshold: number | null
+  feedback: string | null
+  passed: boolean | null
+  evaluationReason: string | null
+  evaluatedIndex: number | null
+  lessonProduced: string | null
+  lessonProducedIndex: number | null
+  lessonsRecalled: string[]
+  lessonsRecalledIndex: number | null
+  outputPreview: string | null
+  outputIndex: number | null
+  outOfTurns: boolean
+  outOfTurnsIndex: number | null
+}
+
+/** Lessons recalled into attempts and lessons produced by the reflector. */
+export type LessonsState = {
+  recalled: { attempt: number | null; index: number; content: string; id: string | null; userId: string | null; score: number | null }[]
+  produced: { attempt: number | null; index: number; lesson: string; persistedIndex: number | null; lessonId: string | null; duplicate: boolean | null }[]
+}
+
+/** Token and call counts, per model role and in total. */
+export type UsageState = {
+  byRole: Record<string, { inputTokens: number; outputTokens: number; calls: number }>
+  total: { inputTokens: number; outputTokens: number; calls: number }
+}
+
+/** The columns a run's row keeps in step with its log. */
+export type RunSummary = {
+  status: RunStatus
+  interruptionReason: string | null
+  attemptsUsed: number
+  maxAttempts: number | null
+  bestScore: number | null
+  usage: UsageState
+}
+
+const OUTPUT_PREVIEW = 200
+const asNumber = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+const asString = (value: unknown): string | null => (typeof value === 'string' ? value : null)
+const asBoolean = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null)
+const preview = (value: unknown): string | null => {
+  const text = typeof value === 'string' ? value : value === undefined ? null : JSON.stringify(value)
+  return text === null ? null : text.length > OUTPUT_PREVIEW ? `${text.slice(0, OUTPUT_PREVIEW)}…` : text
+}
+
+const FINISHED_STATUS: Record<string, RunStatus> = {
+  succeeded: 'succeeded', success: 'succeeded', completed: 'succeeded', passed: 'succeeded',
+  failed: 'failed', failure: 'failed', interrupted: 'interrupted', cancelled: 'interrupted', canceled: 'interrupted',
+}
+
+/** Queued until anything past the submission is logged; finished runs take `run.finished`'s status. */
+export const runStatus: Reducer<RunStatusState> = {
+  doc: 'queued/running/succeeded/failed/interrupted, with the interruption reason',
+  seed(events) {
+    let interruptionReason: string | null = null
+    let finished: LoggedEvent | null = null
+    let thresholdMet = false
+    let maxAttemptsReached = false
+    for (const event of events) {
+      if (event.type === 'run.interrupted') interruptionReason = asString(event.payload.reason) ?? 'unknown'
+      else if (event.type === 'run.finished') finished = event
+      else if (event.type === 'reflexion.threshold_met') thresholdMet = true
+      else if (event.type === 'reflexion.max_attempts_reached') maxAttemptsReached = true
+    }
+    if (finished) {
+      const reason = asString(finished.payload.interruptionReason) ?? interruptionReason
+      const declared = FINISHED_STATUS[asString(finished.payload.status)?.toLowerCase() ?? '']
+      const status = declared ?? (reason ? 'interrupted' : thresholdMet && !maxAttemptsReached ? 'succeeded' : 'failed')
+      return { status, interruptionReason: status === 'interrupted' ? reason ?? 'unknown' : null }
+    }
+    if (interruptionReason) return { status: 'interrupted', interruptionReason }
+    const started = events.some((event) => event.type !== 'run.submitted')
+    return { status: started ? 'running' : 'queued', interruptionReason: null }
+  },
+}
+
+function emptyAttempt(attempt: number): AttemptSummary {
+  return {
+    attempt, maxAttempts: null, startedIndex: null, score: null, threshold: null, feedback: null, passed: null,
+    evaluationReason: null, evaluatedIndex: null, lessonProduced: null, lessonProducedIndex: null, lessonsRecalled: [],
+    lessonsRecalledIndex: null, outputPreview: null, outputIndex: null, outOfTurns: false, outOfTurnsIndex: null,
+  }
+}
+
+/** One summary per attempt, in attempt order; events without an `attempt` field belong to the current one. */
+export const attempts: Reducer<AttemptSummary[]> = {
+  doc: 'per attempt: score, feedback, passed, lesson produced, lessons recalled, output preview, out of turns',
+  seed(events) {
+    const byNumber = new Map<number, AttemptSummary>()
+    let current = 0
+    const at = (event: LoggedEvent): AttemptSummary => {
+      const number = asNumber(event.payload.attempt) ?? current
+      let summary = byNumber.get(number)
+      if (!summary) byNumber.set(number, (summary = emptyAttempt(number)))
+      return summary
+    }
+    for (const event of events) {
+      const payload = event.payload
+      switch (event.type) {
+        case 'reflexion.attempt_started': {
+          current = asNumber(payload.attempt) ?? current + 1
+          const summary = at(event)
+          summary.startedIndex = event.index
+          summary.maxAttempts = asNumber(payload.maxAttempts)
+          break
+        }
+        case 'reflexion.lessons_recalled': {
+          const summary = at(event)
+          summary.lessonsRecalledIndex = event.index
+          const list = Array.isArray(payload.lessons) ? payload.lessons : []
+          summary.lessonsRecalled = list.map((lesson) => asString((lesson as { content?: unknown })?.content) ?? JSON.stringify(lesson))
+          break
+        }
+        case 'reflexion.evaluated': {
+          const summary = at(event)
+          Object.assign(summary, {
+            score: asNumber(payload.score), threshold: asNumber(payload.threshold), feedback: asString(payload.feedback),
+            passed: asBoolean(payload.passed), evaluationReason: asString(payload.reason), evaluatedIndex: event.index,
+          })
+          break
+        }
+        case 'reflexion.lesson_produced':
+          Object.assign(at(event), { lessonProduced: asString(payload.lesson), lessonProducedIndex: event.index })
+          break
+        case 'agent.output_produced':
+          Object.assign(at(event), { outputPreview: preview(payload.output), outputIndex: event.index })
+          break
+        case 'agent.out_of_turns':
+          Object.assign(at(event), { outOfTurns: true, outOfTurnsIndex: event.index })
+          break
+      }
+    }
+    return [...byNumber.values()].filter((summary) => summary.attempt > 0).sort((a, b) => a.attempt - b.attempt)
+  },
+}
+
+/** The highest evaluator score in the log, or null before any evaluation. */
+export const bestScore: Reducer<number | null> = {
+  doc: 'the highest evaluator score so far',
+  seed(events) {
+    let best: number | null = null
+    for (const event of events) {
+      if (event.type !== 'reflexion.evaluated') continue
+      const score = asNumber(event.payload.score)
+      if (score !== null && (best === null || score > best)) best = score
+    }
+    return best
+  },
+}
+
+/** Every lesson recalled into an attempt and every lesson the reflector produced (with where it was persisted). */
+export const lessons: Reducer<LessonsState> = {
+  doc: 'lessons recalled into attempts and lessons produced (and persisted)',
+  seed(events) {
+    const state: LessonsState = { recalled: [], produced: [] }
+    for (const event of events) {
+      const payload = event.payload
+      if (event.type === 'reflexion.lessons_recalled' && Array.isArray(payload.lessons)) {
+        for (const lesson of payload.lessons as Record<string, unknown>[]) {
+          state.recalled.push({
+            attempt: asNumber(payload.attempt), index: event.index, content: asString(lesson?.content) ?? JSON.stringify(lesson),
+            id: asString(lesson?.id), userId: asString(lesson?.userId), score: asNumber(lesson?.score),
+          })
+        }
+      } else if (event.type === 'reflexion.lesson_produced') {
+        state.produced.push({ attempt: asNumber(payload.attempt), index: event.index, lesson: asString(payload.lesson) ?? '', persistedIndex: null, lessonId: null, duplicate: null })
+      } else if (event.type === 'reflexion.lesson_persisted') {
+        const attempt = asNumber(payload.attempt)
+        const produced = [...state.produced].reverse().find((entry) => entry.persistedIndex === null && (attempt === null || entry.attempt === attempt))
+        if (produced) Object.assign(produced, { persistedIndex: event.index, lessonId: asString(payload.lessonId), duplicate: asBoolean(payload.duplicate) })
+      }
+    }
+    return state
+  },
+}
+
+/** Tokens and calls per model role, from `agent.model_called` usage. */
+export const usage: Reducer<UsageState> = {
+  doc: 'tokens and calls per model role (agent, evaluator, reflector, worker…)',
+  seed(events) {
+    const state: UsageState = { byRole: {}, total: { inputTokens: 0, outputTokens: 0, calls: 0 } }
+    for (const event of events) {
+      if (event.type !== 'agent.model_called') continue
+      const role = asString(event.payload.role) ?? 'unknown'
+      const tokens = (event.payload.usage ?? {}) as Record<string, unknown>
+      const input = asNumber(tokens.inputTokens) ?? 0
+      const output = asNumber(tokens.outputTokens) ?? 0
+      const entry = (state.byRole[role] ??= { inputTokens: 0, outputTokens: 0, calls: 0 })
+      for (const target of [entry, state.total]) {
+        target.inputTokens += input
+        target.outputTokens += output
+        target.calls += 1
+      }
+    }
+    return state
+  },
+}
+
+/** The reducers Reflection's `state` op projects, by name. */
+export const REDUCERS: Record<string, Reducer> = { runStatus, attempts, bestScore, lessons, usage }
+
+/** A run's summary columns, derived from its log alone. */
+export function summarizeRun(events: readonly LoggedEvent[]): RunSummary {
+  const { status, interruptionReason } = runStatus.seed(events)
+  const perAttempt = attempts.seed(events)
+  const maxAttempts = perAttempt.reduce<number | null>((found, summary) => summary.maxAttempts ?? found, null)
+  return { status, interruptionReason, attemptsUsed: perAttempt.length, maxAttempts, bestScore: bestScore.seed(events), usage: usage.seed(events) }
+}

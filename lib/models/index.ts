@@ -1,0 +1,5 @@
+export * from './secrets'
+export * from './model-config-error'
+export * from './resolve'
+export * from './retry'
+export * from './pricing'

@@ -1,0 +1,80 @@
+/**
+ * The redaction hook: runs over every value before Reflection renders it, so secrets and e-mail
+ * addresses in event payloads never reach a querying agent's context (or its transcript).
+ */
+
+/** Masks text, and says which field names have their whole value masked. */
+export type Redactor = {
+  redactText(text: string): string
+  isSensitiveField(field: string): boolean
+}
+
+/** What `createRedactor` masks; both classes are on by default. */
+export type RedactorOptions = { emails?: boolean; secrets?: boolean; extraPatterns?: RegExp[] }
+
+/** The mask that replaces a whole sensitive value. */
+export const REDACTED = '[redacted]'
+
+const SECRET_PATTERNS: [RegExp, string][] = [
+  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g, '[redacted:private-key]'],
+  [/\b(postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver):\/\/([^:/\s@]*):([^@\s]+)@/gi, '$1://$2:[redacted]@'],
+  [/\bsk-ant-[A-Za-z0-9_-]{8,}/g, '[redacted:api-key]'],
+  [/\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{16,}/g, '[redacted:api-key]'],
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, '[redacted:aws-key]'],
+  [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, '[redacted:github-token]'],
+  [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g, '[redacted:slack-token]'],
+  [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, '[redacted:jwt]'],
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 [redacted]'],
+  [/("(?:password|passwd|pwd|secret|client_secret|token|access_token|refresh_token|api_?key|apiKey|authorization)"\s*:\s*")(?:[^"\\]|\\.)*(")/gi, '$1[redacted]$2'],
+  [/\b(password|passwd|pwd|secret|client_secret|token|access_token|refresh_token|api_?key|apikey)(\s*[=:]\s*)(?!\[redacted)[^\s"'&,;)}\]]+/gi, '$1$2[redacted]'],
+]
+const EMAIL_PATTERN: [RegExp, string] = [/\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, '[redacted:email]']
+
+const SENSITIVE_EXACT = new Set(['token', 'auth', 'cookie', 'pwd', 'credentials', 'credential'])
+const SENSITIVE_SUFFIXES = [
+  'password', 'passwd', 'secret', 'apikey', 'accesstoken', 'refreshtoken', 'authtoken', 'bearertoken',
+  'sessiontoken', 'idtoken', 'apitoken', 'privatekey', 'authorization', 'connectionstring', 'databaseurl',
+]
+
+/** Whether a field name holds a secret as a whole (`password`, `apiKey`, `client_secret`, `authorization`…). */
+export function isSensitiveFieldName(field: string): boolean {
+  const normalized = field.toLowerCase().replace(/[_-]/g, '')
+  return SENSITIVE_EXACT.has(normalized) || SENSITIVE_SUFFIXES.some((suffix) => normalized.endsWith(suffix))
+}
+
+/** A redactor masking API keys, tokens, credentials in connection strings and e-mail addresses, as configured. */
+export function createRedactor(options: RedactorOptions = {}): Redactor {
+  const { emails = true, secrets = true, extraPatterns = [] } = options
+  const patterns: [RegExp, string][] = [
+    ...(secrets ? SECRET_PATTERNS : []),
+    ...(emails ? [EMAIL_PATTERN] : []),
+    ...extraPatterns.map((pattern): [RegExp, string] => [new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`), REDACTED]),
+  ]
+  return {
+    redactText(text) {
+      let result = text
+      for (const [pattern, replacement] of patterns) result = result.replace(pattern, replacement)
+      return result
+    },
+    isSensitiveField: (field) => secrets && isSensitiveFieldName(field),
+  }
+}
+
+/** The redactor Reflection uses unless told otherwise: secrets and e-mails masked. */
+export const defaultRedactor: Redactor = createRedactor()
+
+/** A redactor that changes nothing (`redact: false`). */
+export const noRedactor: Redactor = { redactText: (text) => text, isSensitiveField: () => false }
+
+/** Redacts a value deeply: strings through the text patterns, sensitive fields masked whole. */
+export function redactValue(value: unknown, redactor: Redactor, field?: string): unknown {
+  if (field !== undefined && value !== null && value !== undefined && redactor.isSensitiveField(field)) return REDACTED
+  if (typeof value === 'string') return redactor.redactText(value)
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, redactor))
+  if (typeof value === 'object' && value !== null) {
+    const result: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) result[key] = redactValue(item, redactor, key)
+    return result
+  }
+  return value
+}

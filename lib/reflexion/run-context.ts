@@ -1,0 +1,83 @@
+import type { Cause } from '../events/cause'
+import type { EngineEvent } from '../events/event'
+import type { RetryOptions } from '../models/retry'
+import { EventSinkError } from './errors'
+import { UsageMeter } from './usage'
+
+/** Why a run stopped early. */
+export type InterruptionReason = 'max_turns_exceeded' | 'budget_exceeded' | 'guardrail' | 'cancelled' | 'provider_error'
+
+/** Internal: stops the run with a reason; the driver writes run.interrupted with `cause`. */
+export class RunStop extends Error {
+  constructor(
+    readonly reason: InterruptionReason,
+    readonly cause: Cause | undefined,
+    readonly detail?: string,
+  ) {
+    super(`run stopped: ${reason}`)
+  }
+}
+
+/** Internal: a handler failed (provider, evaluator); the driver writes run.handler_raised then run.interrupted. */
+export class HandlerFailure extends Error {
+  constructor(
+    readonly handler: string,
+    readonly sourceEvent: number,
+    readonly errorMessage: string,
+  ) {
+    super(errorMessage)
+  }
+}
+
+/** Everything one run shares: its log, clock, sink, cancellation, usage, identity and retry policy. */
+export class RunContext {
+  readonly events: EngineEvent[] = []
+  readonly usage = new UsageMeter()
+  private nextIndex: number
+
+  constructor(
+    readonly options: {
+      prompt: string
+      userId: string
+      runId: string
+      clock: () => Date
+      firstIndex: number
+      onEvent?: (event: EngineEvent) => void | Promise<void>
+      signal?: AbortSignal
+      retry: RetryOptions | false
+    },
+  ) {
+    this.nextIndex = options.firstIndex
+  }
+
+  get prompt(): string {
+    return this.options.prompt
+  }
+  get userId(): string {
+    return this.options.userId
+  }
+  get signal(): AbortSignal | undefined {
+    return this.options.signal
+  }
+  /** Index of the last event written (or of the caller's seed event). */
+  get lastIndex(): number {
+    return this.nextIndex - 1
+  }
+
+  /** Appends an event, awaits the caller's onEvent, and returns the event's index. */
+  async emit(type: string, cause: Cause, fields: Record<string, unknown> = {}): Promise<number> {
+    const event: EngineEvent = { ...fields, type, index: this.nextIndex++, cause, at: this.options.clock().toISOString() }
+    this.events.push(event)
+    try {
+      await this.options.onEvent?.(event)
+    } catch (error) {
+      throw new EventSinkError(error)
+    }
+    return event.index
+  }
+
+  /** Throws a cancellation stop when the caller's signal has fired. */
+  throwIfCancelled(): void {
+    if (this.options.signal?.aborted) throw new RunStop('cancelled', undefined, 'cancelled by the caller')
+  }
+}

@@ -1,0 +1,25 @@
+/** A stored piece of text with its metadata (lessons carry `user_id`, `run_id`, `attempt`, `score`). */
+export type Chunk = { content: string; metadata: Record<string, unknown> }
+
+/** A search hit: the chunk, its id and its similarity (higher is nearer). */
+export type ScoredChunk = Chunk & { id: string; score: number }
+
+/** Metadata filter: a key must equal the value, or one of the values when an array; a missing key never matches. */
+export type MetadataFilter = Record<string, unknown>
+
+/** A store of embedded chunks; the product implements it on PostgreSQL + pgvector. */
+export interface VectorStore {
+  /** Stores chunks and returns their ids; an identical chunk (same text and user) returns the existing id. */
+  add(chunks: Chunk[]): Promise<string[]>
+  /** The k nearest chunks to the query that pass the filter, nearest first. */
+  search(query: string, options?: { k?: number; filter?: MetadataFilter }): Promise<ScoredChunk[]>
+}
+
+/** Whether metadata passes a filter (array = any of; a missing key never matches). */
+export function matchesFilter(metadata: Record<string, unknown>, filter: MetadataFilter | undefined): boolean {
+  if (!filter) return true
+  return Object.entries(filter).every(([key, expected]) => {
+    if (!Object.hasOwn(metadata, key) || metadata[key] === undefined || metadata[key] === null) return false
+    return Array.isArray(expected) ? expected.includes(metadata[key]) : metadata[key] === expected
+  })
+}
