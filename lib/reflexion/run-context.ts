@@ -11,7 +11,7 @@ export type InterruptionReason = 'max_turns_exceeded' | 'budget_exceeded' | 'gua
 export class RunStop extends Error {
   constructor(
     readonly reason: InterruptionReason,
-    readonly cause: Cause | undefined,
+    readonly stopCause: Cause | undefined,
     readonly detail?: string,
   ) {
     super(`run stopped: ${reason}`)

@@ -1,0 +1,58 @@
+import { via } from '../events/cause'
+import { HANDLERS } from '../events/vocabulary'
+import type { AttemptSession } from './architecture'
+import { blockLines, normaliseLesson } from './lesson-text'
+import type { Memory } from './memory'
+import { bound } from './prompts'
+import type { RunContext } from './run-context'
+import { matchesFilter, type VectorStore } from './vector-store'
+
+/** The user_id tag of lessons every user may recall. */
+export const SHARED_LESSON = '*'
+
+/** Where lessons live: a monotonic block in the user's memory, or a vector store (selective recall). */
+export type LessonMode =
+  | { mode: 'monotonic'; memory: Memory; blockName: string; maxLessons: number }
+  | { mode: 'selective'; store: VectorStore; blockName: string; topK: number }
+
+/**
+ * Before an attempt: puts lessons where the base reads them and emits reflexion.lessons_recalled listing
+ * exactly those lessons (monotonic: the block's lines; selective: the top-k of this user or shared).
+ */
+export async function recallLessons(run: RunContext, lessons: LessonMode, session: AttemptSession, attempt: number, startedIndex: number): Promise<number> {
+  const cause = via(startedIndex, HANDLERS.recallLessons)
+  if (lessons.mode === 'monotonic') {
+    const lines = blockLines(await lessons.memory.getBlock(run.userId, lessons.blockName))
+    return run.emit('reflexion.lessons_recalled', cause, { attempt, mode: 'monotonic', block: lessons.blockName, lessons: lines.map((content) => ({ content, userId: run.userId })) })
+  }
+  const filter = { user_id: [run.userId, SHARED_LESSON] }
+  const hits = (await lessons.store.search(run.prompt, { k: lessons.topK, filter })).filter((hit) => matchesFilter(hit.metadata, filter)).slice(0, lessons.topK)
+  session.blocks[lessons.blockName] = hits.map((hit) => hit.content).join('\n')
+  const recalled = hits.map((hit) => ({ id: hit.id, content: hit.content, userId: String(hit.metadata.user_id), score: hit.score }))
+  return run.emit('reflexion.lessons_recalled', cause, { attempt, mode: 'selective', block: lessons.blockName, lessons: recalled })
+}
+
+/** Stores a lesson for the run's user (deduplicated) and emits reflexion.lesson_persisted; returns its index. */
+export async function persistLesson(run: RunContext, lessons: LessonMode, lesson: string, attempt: number, score: number, producedIndex: number): Promise<number> {
+  const cause = via(producedIndex, HANDLERS.persistLesson)
+  const key = normaliseLesson(lesson)
+  if (lessons.mode === 'monotonic') {
+    const lines = blockLines(await lessons.memory.getBlock(run.userId, lessons.blockName))
+    const duplicate = lines.some((line) => normaliseLesson(line) === key)
+    let dropped: string[] = []
+    if (!duplicate) {
+      lines.push(lesson)
+      dropped = lines.splice(0, Math.max(0, lines.length - lessons.maxLessons))
+      await lessons.memory.setBlock(run.userId, lessons.blockName, lines.join('\n'))
+    }
+    return run.emit('reflexion.lesson_persisted', cause, { attempt, lesson, mode: 'monotonic', duplicate, block: lessons.blockName, blockSize: lines.length, ...(dropped.length > 0 && { droppedOldest: dropped }) })
+  }
+  const existing = await lessons.store.search(lesson, { k: 5, filter: { user_id: [run.userId] } })
+  const match = existing.find((hit) => hit.metadata.user_id === run.userId && normaliseLesson(hit.content) === key)
+  let lessonId = match?.id
+  if (!match) {
+    const metadata = { user_id: run.userId, run_id: run.options.runId, attempt, score, task_prompt: bound(run.prompt, 500) }
+    ;[lessonId] = await lessons.store.add([{ content: lesson, metadata }])
+  }
+  return run.emit('reflexion.lesson_persisted', cause, { attempt, lesson, mode: 'selective', duplicate: match !== undefined, ...(lessonId !== undefined && { lessonId }) })
+}
