@@ -19,8 +19,12 @@ export type LogIndex = {
   byKind: Map<string, number[]>
   anomalies: number[]
   commands: number[]
+  /** Events whose recorded cause is `seed`. */
+  seeds: number[]
   /** Types in the order they first appear in the log. */
   typesPresent: string[]
+  /** For each position, the events whose recorded cause names it (`#N via <handler>`). */
+  causedBy: Map<number, number[]>
 }
 
 function push(map: Map<string, number[]>, key: string, position: number): void {
@@ -31,7 +35,7 @@ function push(map: Map<string, number[]>, key: string, position: number): void {
 
 /** Builds every index in one pass over the log. */
 export function buildLogIndex(events: readonly LoggedEvent[]): LogIndex {
-  const index: LogIndex = { events, all: new Array(events.length), byType: new Map(), byNamespace: new Map(), byKind: new Map(), anomalies: [], commands: [], typesPresent: [] }
+  const index: LogIndex = { events, all: new Array(events.length), byType: new Map(), byNamespace: new Map(), byKind: new Map(), anomalies: [], commands: [], seeds: [], typesPresent: [], causedBy: new Map() }
   const anomalyTypes = new Set(ANOMALY_TYPES)
   for (let position = 0; position < events.length; position++) {
     const event = events[position]
@@ -43,6 +47,12 @@ export function buildLogIndex(events: readonly LoggedEvent[]): LogIndex {
     push(index.byKind, event.kind, position)
     if (anomalyTypes.has(event.type)) index.anomalies.push(position)
     if (event.kind === 'Command') index.commands.push(position)
+    if (event.cause.kind === 'seed') index.seeds.push(position)
+    if (event.cause.kind === 'handler') {
+      const list = index.causedBy.get(event.cause.index)
+      if (list) list.push(position)
+      else index.causedBy.set(event.cause.index, [position])
+    }
   }
   return index
 }

@@ -1,0 +1,53 @@
+/**
+ * Reflection: a deterministic query surface over one run's event log. It packages the log with
+ * the static topology and the reducers and exposes them as facts an agent queries lazily.
+ */
+import { type Edge, type LoggedEvent, type Reducer, REDUCERS, type RunStatusState, TOPOLOGY } from '../events'
+import { contextCard } from './context-card'
+import { createQueryTool, type QueryArguments, type QueryTool } from './query-tool'
+import { defaultRedactor, noRedactor, type Redactor } from './redact'
+import { buildReflectionData, type ReflectionData } from './reflection-data'
+
+/** Options for `Reflection.fromEvents`: the topology and reducers default to the product's; redaction is on by default. */
+export type ReflectionOptions = { topology?: readonly Edge[]; reducers?: Record<string, Reducer>; redact?: Redactor | false }
+
+/** One run's log as a query surface; a snapshot of the events it was built from. */
+export class Reflection {
+  private constructor(private readonly data: ReflectionData) {}
+
+  /** Builds the indexes once; every op then answers from them. */
+  static fromEvents(events: readonly LoggedEvent[], options: ReflectionOptions = {}): Reflection {
+    const redactor = options.redact === false ? noRedactor : options.redact ?? defaultRedactor
+    return new Reflection(buildReflectionData(events, options.topology ?? TOPOLOGY, options.reducers ?? REDUCERS, redactor))
+  }
+
+  /** The raw log (every #index refers to a position in it). */
+  get events(): readonly LoggedEvent[] {
+    return this.data.events
+  }
+
+  /** The run's status as the runStatus reducer projects it. */
+  get status(): RunStatusState {
+    return this.data.status
+  }
+
+  /** The bounded context card for a prompt, with the last `tail` events. */
+  context({ tail = 3 }: { tail?: number } = {}): string {
+    return contextCard(this.data, tail)
+  }
+
+  /** The query_log tool over this snapshot. */
+  tool(): QueryTool {
+    return createQueryTool(this.data)
+  }
+
+  /** Shorthand for `tool().run(args)`. */
+  query(args: QueryArguments | string): string {
+    return this.tool().run(args)
+  }
+
+  /** Each reducer projected over the whole log: `{ name: reducer.seed(events) }`. */
+  state(): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(this.data.reducers).map(([name, reducer]) => [name, reducer.seed(this.data.events)]))
+  }
+}
