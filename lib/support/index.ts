@@ -1,0 +1,7 @@
+export * from './diagnose-run'
+export * from './support-agent'
+export * from './support-prompt'
+export * from './recording-tool'
+export * from './tool-output'
+export * from './collect-attempts'
+export * from './explain-interruption'
