@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import type { Caller } from '../auth/caller'
+import { can, type Permission } from '../auth/permissions'
+import { toActionError, type ActionResult } from '../errors'
+import { formInput } from './form-input'
+
+/**
+ * A form's server-side contract, free of Next.js so tests can run it with a real caller:
+ * the zod schema of its input, the permission it needs, and the handler that calls a lib/ service.
+ */
+export type ActionDefinition<Schema extends z.ZodType, Data> = {
+  schema: Schema
+  /** The permission the caller's role must hold in the active tenant; omitted = any member. */
+  permission?: Permission
+  handler: (input: z.output<Schema>, caller: Caller) => Promise<Data>
+}
+
+/** A form for people who may not be in a tenant yet (sign up, accept an invitation). */
+export type PublicActionDefinition<Schema extends z.ZodType, Data> = {
+  schema: Schema
+  handler: (input: z.output<Schema>, viewer: { userId: string | null }) => Promise<Data>
+}
+
+/** Called first with any thrown error; lets Next's redirect/notFound signals through. */
+export type Rethrow = (error: unknown) => void
+
+/** Says the input was wrong and which fields; each message says what is accepted. */
+export function invalidInput(error: z.ZodError): { ok: false; error: string; fieldErrors: Record<string, string[]> } {
+  const flat = z.flattenError(error)
+  const fieldErrors = Object.fromEntries(Object.entries(flat.fieldErrors).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])))
+  const formError = flat.formErrors[0]
+  return { ok: false, error: formError ?? 'Some fields need attention.', fieldErrors }
+}
+
+/** Parses the input, checks the caller's role, runs the handler; every failure becomes a result. */
+export async function runAction<Schema extends z.ZodType, Data>(
+  definition: ActionDefinition<Schema, Data>,
+  raw: unknown,
+  caller: Caller | null,
+  rethrow?: Rethrow,
+): Promise<ActionResult<Data>> {
+  try {
+    if (!caller) return { ok: false, error: 'Your session has ended. Sign in again to continue.' }
+    if (definition.permission && !can(caller.role, definition.permission)) return { ok: false, error: 'Not found' }
+    const parsed = definition.schema.safeParse(formInput(raw))
+    if (!parsed.success) return invalidInput(parsed.error)
+    return { ok: true, data: await definition.handler(parsed.data, caller) }
+  } catch (error) {
+    rethrow?.(error)
+    return toActionError(error)
+  }
+}
+
+/** Runs a public action: parse, then the handler with whoever is signed in (maybe nobody). */
+export async function runPublicAction<Schema extends z.ZodType, Data>(
+  definition: PublicActionDefinition<Schema, Data>,
+  raw: unknown,
+  viewer: { userId: string | null },
+  rethrow?: Rethrow,
+): Promise<ActionResult<Data>> {
+  try {
+    const parsed = definition.schema.safeParse(formInput(raw))
+    if (!parsed.success) return invalidInput(parsed.error)
+    return { ok: true, data: await definition.handler(parsed.data, viewer) }
+  } catch (error) {
+    rethrow?.(error)
+    return toActionError(error)
+  }
+}
+
+/** Declares a tenant-scoped action (typed helper; returns its argument). */
+export function defineAction<Schema extends z.ZodType, Data>(definition: ActionDefinition<Schema, Data>): ActionDefinition<Schema, Data> {
+  return definition
+}
+
+/** Declares a public action (typed helper; returns its argument). */
+export function definePublicAction<Schema extends z.ZodType, Data>(
+  definition: PublicActionDefinition<Schema, Data>,
+): PublicActionDefinition<Schema, Data> {
+  return definition
+}

@@ -1,0 +1,2 @@
+export * from './write-audit'
+export * from './queries'

@@ -1,0 +1,50 @@
+import 'server-only'
+import type { AuthOptions } from 'next-auth'
+import CredentialsProvider from 'next-auth/providers/credentials'
+import { env } from '../env'
+import { authenticate } from './authenticate'
+import { clientAddressFrom } from './client-address'
+import { authSecret } from './secret'
+
+/** How long a session lasts without signing in again. */
+export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60
+
+let cached: AuthOptions | undefined
+
+/**
+ * The Auth.js (next-auth 4) configuration: email + password (argon2id, rate limited), JWT
+ * sessions of 8 hours in httpOnly SameSite=lax cookies, secure when the site is served over https.
+ * Built on first use so that `next build` neither needs nor creates a secret.
+ */
+export function authOptions(): AuthOptions {
+  if (cached) return cached
+  const secure = (env.NEXTAUTH_URL ?? '').startsWith('https://')
+  cached = {
+    secret: authSecret(),
+    useSecureCookies: secure,
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: '/signin', error: '/signin' },
+    providers: [
+      CredentialsProvider({
+        name: 'Email and password',
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        async authorize(credentials, request) {
+          const address = clientAddressFrom((request?.headers ?? {}) as Record<string, string>)
+          return authenticate({ email: credentials?.email ?? '', password: credentials?.password ?? '', address })
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) token.sub = user.id
+        return token
+      },
+      async session({ session, token }) {
+        // Memberships are read fresh on every request by getSession(); here only the identity.
+        return { ...session, user: { ...session.user, id: token.sub } }
+      },
+    },
+  }
+  return cached
+}

@@ -1,0 +1,2 @@
+export * from './sign-in-policy'
+export * from './sign-in-attempts'

@@ -1,0 +1,6 @@
+export * from './slug'
+export * from './invitation-code'
+export * from './queries'
+export * from './members'
+export * from './invitations'
+export * from './forms'

@@ -1,0 +1,96 @@
+import 'server-only'
+import type { Caller } from '../auth/caller'
+import { requirePermission } from '../auth/guards'
+import type { Role } from '../auth/permissions'
+import { hashPassword } from '../auth/password'
+import { writeAudit } from '../audit/write-audit'
+import { getPrisma } from '../db'
+import { AppError } from '../errors'
+import { createAccount, inAccountTransaction, type Transaction } from '../users/accounts'
+import { generateInvitationCode, hashInvitationCode, INVITATION_LIFETIME_DAYS } from './invitation-code'
+
+/**
+ * Invitations: an admin creates a single-use code with a role (shown once, stored as SHA-256,
+ * valid 7 days); accepting it signs up a new user, or adds an existing signed-in user, to the tenant.
+ */
+
+/** What the invitation page may show about a code before it is accepted. */
+export type InvitationPreview = { tenantName: string; role: Role; email: string | null; status: 'valid' | 'used' | 'expired' }
+
+/** The message for a code that does not (or no longer) work. */
+export const INVALID_INVITATION = 'This invitation is not valid: it was already used, it has expired, or the link is incomplete. Ask an admin for a new one.'
+
+/** Creates an invitation in the caller's tenant; returns the code, which is never retrievable again. */
+export async function createInvitation(
+  caller: Caller,
+  input: { role: Role; email?: string },
+  now = new Date(),
+): Promise<{ invitationId: string; code: string; expiresAt: Date }> {
+  requirePermission(caller, 'members.manage')
+  const code = generateInvitationCode()
+  const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 24 * 60 * 60_000)
+  const prisma = await getPrisma()
+  const invitation = await prisma.$transaction(async (tx) => {
+    const created = await tx.invitation.create({
+      data: { tenantId: caller.tenantId, role: input.role, email: input.email ?? null, codeHash: hashInvitationCode(code), createdById: caller.userId, expiresAt },
+      select: { id: true },
+    })
+    await writeAudit(tx, caller, 'member.invited', { type: 'invitation', id: created.id }, { role: input.role, email: input.email ?? null })
+    return created
+  })
+  return { invitationId: invitation.id, code, expiresAt }
+}
+
+/** Describes a code for the invitation page (public: reveals only the tenant's name and the role), or null. */
+export async function previewInvitation(code: string, now = new Date()): Promise<InvitationPreview | null> {
+  const prisma = await getPrisma()
+  const invitation = await prisma.invitation.findUnique({
+    where: { codeHash: hashInvitationCode(code) },
+    select: { role: true, email: true, expiresAt: true, acceptedAt: true, tenant: { select: { name: true } } },
+  })
+  if (!invitation) return null
+  const status = invitation.acceptedAt ? 'used' : invitation.expiresAt <= now ? 'expired' : 'valid'
+  return { tenantName: invitation.tenant.name, role: invitation.role, email: invitation.email, status }
+}
+
+/** Claims the code for a user and adds the membership, all in the caller's transaction. */
+async function claim(tx: Transaction, code: string, user: { id: string; email: string }, now: Date): Promise<{ tenantId: string; role: Role }> {
+  const codeHash = hashInvitationCode(code)
+  const claimed = await tx.invitation.updateMany({
+    where: { codeHash, acceptedAt: null, expiresAt: { gt: now } },
+    data: { acceptedAt: now, acceptedById: user.id },
+  })
+  if (claimed.count !== 1) throw new AppError('not_found', INVALID_INVITATION)
+  const invitation = await tx.invitation.findUniqueOrThrow({ where: { codeHash }, select: { id: true, tenantId: true, role: true, email: true } })
+  if (invitation.email && invitation.email !== user.email) {
+    throw new AppError('bad_request', `This invitation is for ${invitation.email}.`, { email: [`This invitation is for ${invitation.email}; use that address.`] })
+  }
+  const existing = await tx.membership.findUnique({ where: { tenantId_userId: { tenantId: invitation.tenantId, userId: user.id } } })
+  if (existing) throw new AppError('conflict', 'You are already a member of this tenant.')
+  await tx.membership.create({ data: { tenantId: invitation.tenantId, userId: user.id, role: invitation.role } })
+  await writeAudit(tx, { tenantId: invitation.tenantId, userId: user.id }, 'member.joined', { type: 'invitation', id: invitation.id }, { role: invitation.role })
+  return { tenantId: invitation.tenantId, role: invitation.role }
+}
+
+/** Accepts an invitation as an existing, signed-in user. */
+export async function acceptInvitation(code: string, userId: string, now = new Date()): Promise<{ tenantId: string; role: Role }> {
+  const prisma = await getPrisma()
+  return prisma.$transaction(async (tx) => {
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true } })
+    return claim(tx, code, user, now)
+  })
+}
+
+/** Accepts an invitation by creating a new account (no new tenant). */
+export async function acceptInvitationWithNewAccount(
+  code: string,
+  account: { name: string; email: string; password: string },
+  now = new Date(),
+): Promise<{ tenantId: string; role: Role; userId: string }> {
+  const passwordHash = await hashPassword(account.password)
+  return inAccountTransaction(async (tx) => {
+    const user = await createAccount(tx, { name: account.name, email: account.email, passwordHash })
+    const joined = await claim(tx, code, { id: user.id, email: account.email }, now)
+    return { ...joined, userId: user.id }
+  })
+}

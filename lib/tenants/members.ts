@@ -1,0 +1,42 @@
+import 'server-only'
+import type { Caller } from '../auth/caller'
+import { requirePermission } from '../auth/guards'
+import type { Role } from '../auth/permissions'
+import { writeAudit } from '../audit/write-audit'
+import { getPrisma } from '../db'
+import { AppError, notFound } from '../errors'
+
+/** Changes to a tenant's memberships (admins only), each with an audit entry. A tenant always keeps one admin. */
+
+function lastAdmin(field: string): AppError {
+  return new AppError('conflict', 'A tenant needs at least one admin.', {
+    [field]: ['This is the only admin of the tenant. Make someone else an admin first.'],
+  })
+}
+
+/** Gives a member of the caller's tenant another role. */
+export async function changeMemberRole(caller: Caller, membershipId: string, role: Role): Promise<void> {
+  requirePermission(caller, 'members.manage')
+  const prisma = await getPrisma()
+  await prisma.$transaction(async (tx) => {
+    const membership = await tx.membership.findFirst({ where: { id: membershipId, tenantId: caller.tenantId } })
+    if (!membership) throw notFound()
+    if (membership.role === role) return
+    if (membership.role === 'admin' && (await tx.membership.count({ where: { tenantId: caller.tenantId, role: 'admin' } })) <= 1) throw lastAdmin('role')
+    await tx.membership.update({ where: { id: membership.id }, data: { role } })
+    await writeAudit(tx, caller, 'member.role_changed', { type: 'membership', id: membership.id }, { userId: membership.userId, from: membership.role, to: role })
+  })
+}
+
+/** Removes a member from the caller's tenant (their account and other tenants stay). */
+export async function removeMember(caller: Caller, membershipId: string): Promise<void> {
+  requirePermission(caller, 'members.manage')
+  const prisma = await getPrisma()
+  await prisma.$transaction(async (tx) => {
+    const membership = await tx.membership.findFirst({ where: { id: membershipId, tenantId: caller.tenantId } })
+    if (!membership) throw notFound()
+    if (membership.role === 'admin' && (await tx.membership.count({ where: { tenantId: caller.tenantId, role: 'admin' } })) <= 1) throw lastAdmin('membershipId')
+    await tx.membership.delete({ where: { id: membership.id } })
+    await writeAudit(tx, caller, 'member.removed', { type: 'membership', id: membership.id }, { userId: membership.userId, role: membership.role })
+  })
+}

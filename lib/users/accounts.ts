@@ -1,0 +1,50 @@
+import 'server-only'
+import { AppError } from '../errors'
+import { hashPassword } from '../auth/password'
+import { writeAudit } from '../audit/write-audit'
+import { getPrisma, type Db } from '../db'
+import { tenantSlug } from '../tenants/slug'
+
+/** An interactive transaction of the app's Prisma client. */
+export type Transaction = Parameters<Extract<Parameters<Db['$transaction']>[0], (...args: never[]) => unknown>>[0]
+
+/** The field error for an email that already has an account. */
+export function emailTaken(): AppError {
+  return new AppError('conflict', 'An account with this email already exists.', {
+    email: ['An account with this email already exists. Sign in instead, or use another email.'],
+  })
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002'
+}
+
+/** Creates a user inside a transaction; a taken email is a field error, not a crash. */
+export async function createAccount(tx: Transaction, account: { name: string; email: string; passwordHash: string }): Promise<{ id: string }> {
+  const existing = await tx.user.count({ where: { email: account.email } })
+  if (existing) throw emailTaken()
+  return tx.user.create({ data: { name: account.name, email: account.email, passwordHash: account.passwordHash }, select: { id: true } })
+}
+
+/** Runs account-creating work in a transaction, mapping a unique-email race to the same field error. */
+export async function inAccountTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const prisma = await getPrisma()
+  try {
+    return await prisma.$transaction(work)
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken()
+    throw error
+  }
+}
+
+/** Signs up: a new user, a new tenant, and the user as that tenant's first admin (audited). */
+export async function signUp(input: { name: string; email: string; password: string; tenantName: string }): Promise<{ userId: string; tenantId: string }> {
+  const passwordHash = await hashPassword(input.password)
+  return inAccountTransaction(async (tx) => {
+    const user = await createAccount(tx, { name: input.name, email: input.email, passwordHash })
+    const tenant = await tx.tenant.create({ data: { name: input.tenantName, slug: tenantSlug(input.tenantName) }, select: { id: true } })
+    await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: 'admin' } })
+    await writeAudit(tx, { tenantId: tenant.id, userId: user.id }, 'tenant.created', { type: 'tenant', id: tenant.id }, { name: input.tenantName })
+    return { userId: user.id, tenantId: tenant.id }
+  })
+}

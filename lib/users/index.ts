@@ -1,0 +1,4 @@
+export * from './schemas'
+export * from './queries'
+export * from './accounts'
+export * from './forms'
