@@ -33,14 +33,15 @@ export async function runAttemptLoop(reflexion: Reflexion, input: AttemptLoopInp
   const budgetState = { warned: false }
   let previousIndex = input.submittedIndex
   let lastStartedIndex: number | undefined
+  const session: AttemptSession = { messages: [], blocks: {} }
   for (let attempt = 1; attempt <= reflexion.maxAttempts; attempt++) {
     run.throwIfCancelled()
     await checkBudget(run, input.budget, lastStartedIndex ?? input.submittedIndex, budgetState, attempt)
     const startedIndex = await run.emit('reflexion.attempt_started', via(previousIndex, HANDLERS.reflexion), { attempt, maxAttempts: reflexion.maxAttempts })
     lastStartedIndex = startedIndex
-    const session: AttemptSession = { messages: [], blocks: {} }
+    session.blocks = {}
     const recalledIndex = await recallLessons(run, input.lessons, session, attempt, startedIndex)
-    session.messages = []
+    session.messages = [] // step 3: the base rebuilds its starting context (with the recalled lessons)
     run.throwIfCancelled()
     const result = await reflexion.base.run({ run, agent: input.agent, session, prompt: run.prompt, attempt, startIndex: recalledIndex })
     progress.attempts = attempt
