@@ -7,6 +7,7 @@ import type { SecretsBackend } from './secrets'
 
 /** The provider prefixes a model string may start with (`<prefix>:<model id>`). */
 export const MODEL_PREFIXES = ['openai', 'anthropic', 'compatible'] as const
+/** One accepted provider prefix. */
 export type ModelPrefix = (typeof MODEL_PREFIXES)[number]
 
 /** A model as the engine accepts it: a `provider:model` string or an AI SDK v4 language model. */
