@@ -1,6 +1,6 @@
 import { via } from '../events/cause'
 import { HANDLERS } from '../events/vocabulary'
-import { ReflexionConfigError, requireInRange, requireInteger } from './errors'
+import { ReflexionConfigError, requireInteger } from './errors'
 import { RunContext, RunStop } from './run-context'
 
 /** Limits on a run's usage, checked once per attempt; `warnAt` is the warning fraction (default 0.8). */
@@ -12,7 +12,7 @@ export function validateBudget(budget: Budget | undefined): void {
   if (budget.maxTokens !== undefined) requireInteger('Agent', 'budget.maxTokens', budget.maxTokens, 1)
   if (budget.maxModelCalls !== undefined) requireInteger('Agent', 'budget.maxModelCalls', budget.maxModelCalls, 1)
   if (budget.maxCostUsd !== undefined && !(budget.maxCostUsd > 0)) throw new ReflexionConfigError(`Agent: budget.maxCostUsd must be a number > 0 (got ${String(budget.maxCostUsd)})`)
-  if (budget.warnAt !== undefined) requireInRange('Agent', 'budget.warnAt', budget.warnAt, 0, 1)
+  if (budget.warnAt !== undefined && !(budget.warnAt > 0 && budget.warnAt <= 1)) throw new ReflexionConfigError(`Agent: budget.warnAt must be a fraction in (0, 1] (got ${String(budget.warnAt)})`)
 }
 
 type Measure = { metric: 'tokens' | 'costUsd' | 'modelCalls'; used: number; limit: number }

@@ -29,7 +29,7 @@ describe('run control', () => {
     const raised = result.events.at(-3)!
     expect(raised).toMatchObject({ handler: 'react', sourceEvent: 2, cause: { kind: 'handler', index: 2, handler: 'react' } })
     expect(String(raised.error)).not.toContain('abcdefghijklmnop')
-    expect(result.events.at(-2)).toMatchObject({ reason: 'provider_error', cause: { kind: 'framework' } })
+    expect(result.events.at(-2)).toMatchObject({ reason: 'provider_error', cause: { kind: 'handler', index: raised.index, handler: 'reflexion' } })
     expect(result.interruptionReason).toBe('provider_error')
   })
 

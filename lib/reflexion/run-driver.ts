@@ -22,7 +22,7 @@ export type RunResult = {
 
 /**
  * Runs `body` and always closes the log: stops become run.interrupted, handler failures
- * run.handler_raised + run.interrupted('provider_error'), then run.finished (cause framework).
+ * run.handler_raised + run.interrupted('provider_error', via the driver's handler), then run.finished (cause framework).
  * Only an error thrown by the caller's onEvent propagates, with no run.finished.
  */
 export async function driveRun(run: RunContext, progress: RunProgress, stopHandler: string, body: () => Promise<'succeeded' | 'failed'>): Promise<RunResult> {
@@ -44,8 +44,8 @@ export async function driveRun(run: RunContext, progress: RunProgress, stopHandl
         const message = failure ? failure.errorMessage : safeErrorMessage(error)
         const sourceEvent = failure ? failure.sourceEvent : run.lastIndex
         const cause: Cause = failure ? via(failure.sourceEvent, failure.handler) : { kind: 'framework' }
-        await run.emit('run.handler_raised', cause, { handler: failure?.handler ?? 'framework', error: message, sourceEvent })
-        await run.emit('run.interrupted', { kind: 'framework' }, { reason: 'provider_error', detail: message })
+        const raised = await run.emit('run.handler_raised', cause, { handler: failure?.handler ?? 'framework', error: message, sourceEvent })
+        await run.emit('run.interrupted', via(raised, stopHandler), { reason: 'provider_error', detail: message })
       }
     }
     await run.emit('run.finished', { kind: 'framework' }, {
