@@ -1,0 +1,80 @@
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider'
+import { scenarioFor } from './scenarios'
+
+/** What the demo model decides to do for one call: answer with text, or call a tool. */
+export type DemoReply = { kind: 'text'; text: string } | { kind: 'tool-call'; toolName: string; input: Record<string, unknown> }
+
+/** The role a prompt is written for, recognised from the engine's prompts. */
+export type DemoRole = 'evaluator' | 'reflector' | 'supervisor' | 'agent'
+
+type Prompt = LanguageModelV4CallOptions['prompt']
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content
+  if (!Array.isArray(content)) return ''
+  return content.map((part) => (part && typeof part === 'object' && 'text' in part && typeof part.text === 'string' ? part.text : '')).join('\n')
+}
+
+/** The system text, the first user text and whether tool results came back, from a call's prompt. */
+export function readPrompt(prompt: Prompt): { system: string; task: string; toolResults: string[] } {
+  const system = prompt.filter((message) => message.role === 'system').map((message) => textOf(message.content)).join('\n')
+  const firstUser = prompt.find((message) => message.role === 'user')
+  const toolResults = prompt
+    .filter((message) => message.role === 'tool')
+    .flatMap((message) => message.content)
+    .map((part) => {
+      const output = 'output' in part ? (part.output as { value?: unknown }) : undefined
+      return typeof output?.value === 'string' ? output.value : JSON.stringify(output?.value ?? '')
+    })
+  return { system, task: textOf(firstUser?.content), toolResults }
+}
+
+/** Recognises the role from the engine's prompts; anything else is the agent. */
+export function roleOf(system: string, task: string, toolNames: string[]): DemoRole {
+  if (/evaluator/i.test(system) && /score/i.test(system)) return 'evaluator'
+  if (/lesson/i.test(system) && /^Task:/.test(task) && /Evaluator feedback/.test(task)) return 'reflector'
+  if (toolNames.some((name) => name.startsWith('delegate_to_'))) return 'supervisor'
+  return 'agent'
+}
+
+function section(text: string, name: string): string {
+  const match = new RegExp(`${name}:\\n([\\s\\S]*?)(?:\\n\\n[A-Z][a-z ]+(?:\\([^)]*\\))?:\\n|$)`).exec(text)
+  return match ? match[1].trim() : ''
+}
+
+function agentAnswer(system: string, task: string): string {
+  const scenario = scenarioFor(task)
+  if (scenario) return scenario.appliesLesson.test(system) ? scenario.answerWith : scenario.answerWithout
+  const subject = task.trim().split('\n')[0].slice(0, 160)
+  return `Here is a short answer (from the offline demo model, which only knows its bundled tasks): ${subject || 'no task given'}`
+}
+
+function evaluatorReply(task: string): string {
+  const output = section(task, 'Output')
+  const scenario = scenarioFor(section(task, 'Task') || task)
+  if (scenario?.matches && /→/.test(output)) {
+    const stops = output.split('→').length
+    return stops <= 3 ? `score: 0.9\nA relaxed plan: ${stops} stops within walking distance.` : `score: 0.3\nToo many stops (${stops}) for a relaxed walking day.`
+  }
+  if (output.length === 0) return 'score: 0\nThe output is empty.'
+  return output.length >= 20 ? 'score: 0.85\nThe output addresses the task.' : 'score: 0.4\nThe output is too short to address the task.'
+}
+
+function reflectorReply(task: string): string {
+  const scenario = scenarioFor(section(task, 'Task') || task)
+  const lesson = scenario?.lesson ?? 'Check the output against every requirement of the task before answering.'
+  return JSON.stringify({ lesson })
+}
+
+/** The deterministic reply of the demo model to one call. Never throws on an unknown prompt. */
+export function demoReply(options: Pick<LanguageModelV4CallOptions, 'prompt' | 'tools'>): DemoReply {
+  const { system, task, toolResults } = readPrompt(options.prompt)
+  const toolNames = (options.tools ?? []).map((tool) => tool.name)
+  const role = roleOf(system, task, toolNames)
+  if (role === 'evaluator') return { kind: 'text', text: evaluatorReply(task) }
+  if (role === 'reflector') return { kind: 'text', text: reflectorReply(task) }
+  if (role === 'supervisor' && toolResults.length === 0) {
+    return { kind: 'tool-call', toolName: toolNames.find((name) => name.startsWith('delegate_to_'))!, input: { task } }
+  }
+  return { kind: 'text', text: agentAnswer(system, task) }
+}

@@ -1,0 +1,3 @@
+export * from './scenarios'
+export * from './demo-reply'
+export * from './demo-model'

@@ -1,0 +1,98 @@
+import type { TaskInputDraft } from '../../runs/task-input'
+
+/** A bundled demo task and the script the offline demo model plays for it. */
+export type DemoScenario = {
+  id: string
+  title: string
+  /** The task as a member would submit it (prompt, evaluator, Reflexion settings). */
+  task: TaskInputDraft & { title: string }
+  /** The one-sentence lesson the reflector writes after a failed attempt. */
+  lesson: string
+  /** Which task prompts this scenario answers. */
+  matches: RegExp
+  /** A lesson in the agent's prompt that changes its answer (the lesson was recalled). */
+  appliesLesson: RegExp
+  /** The agent's answer without, and with, the lesson. */
+  answerWithout: string
+  answerWith: string
+}
+
+/** At most 3 stops (at most two arrows) and the word "walk" somewhere: one regex, the lookahead checks the walking. */
+export const WALKING_TOUR_PATTERN = '^(?=[\\s\\S]*walk)[^→]*(→[^→]*){0,2}$'
+
+const WALKING_LESSON = 'When the user asks for a relaxed walking tour, plan at most 3 stops unless they ask for more.'
+
+const bookSchema = {
+  type: 'object',
+  required: ['title', 'author', 'year'],
+  properties: { title: { type: 'string' }, author: { type: 'string' }, year: { type: 'integer' } },
+}
+
+/** The demo tasks of the tutorial and the product tour, in the order the UI offers them. */
+export const DEMO_SCENARIOS: DemoScenario[] = [
+  {
+    id: 'hangzhou-walk',
+    title: 'A relaxed walking day in Hangzhou',
+    task: {
+      title: 'A relaxed walking day in Hangzhou',
+      prompt: 'Plan a relaxed one-day walking tour of Hangzhou. List the stops in order, separated by →.',
+      evaluator: { kind: 'regex', expected: WALKING_TOUR_PATTERN, caseSensitive: false },
+      reflexion: { maxAttempts: 3, threshold: 0.8, lessonMode: 'selective' },
+    },
+    lesson: WALKING_LESSON,
+    matches: /hangzhou/i,
+    appliesLesson: /at most 3 stops/i,
+    answerWithout: 'West Lake → Lingyin Temple → Longjing Tea Village → Hefang Street → Xixi Wetland, with taxis between the far stops.',
+    answerWith: 'West Lake Su Causeway → Broken Bridge (a 15-minute walk) → Hefang Street (a 20-minute walk): three stops, all on foot.',
+  },
+  {
+    id: 'kyoto-walk',
+    title: 'An easy walking day in Kyoto',
+    task: {
+      title: 'An easy walking day in Kyoto',
+      prompt: 'Plan an easy walking day in Kyoto. List the stops in order, separated by →.',
+      evaluator: { kind: 'regex', expected: WALKING_TOUR_PATTERN, caseSensitive: false },
+      reflexion: { maxAttempts: 3, threshold: 0.8, lessonMode: 'selective' },
+    },
+    lesson: WALKING_LESSON,
+    matches: /kyoto/i,
+    appliesLesson: /at most 3 stops/i,
+    answerWithout: 'Fushimi Inari → Kiyomizu-dera → Gion → Nishiki Market → Arashiyama Bamboo Grove, by train and bus.',
+    answerWith: 'Kiyomizu-dera → Sannenzaka and Ninenzaka (a 10-minute walk) → Gion (a 15-minute walk): three stops, all on foot.',
+  },
+  {
+    id: 'book-json',
+    title: 'A book as JSON',
+    task: {
+      title: 'A book as JSON',
+      prompt: 'Describe the novel "The Left Hand of Darkness" as a JSON object with its title, author and year of publication.',
+      evaluator: { kind: 'json_schema', schema: bookSchema },
+      reflexion: { maxAttempts: 3, threshold: 1, lessonMode: 'selective' },
+    },
+    lesson: 'When asked for a JSON object, include every required field (title, author, year) and write the year as a number.',
+    matches: /left hand of darkness/i,
+    appliesLesson: /every required field/i,
+    answerWithout: '{"title": "The Left Hand of Darkness", "author": "Ursula K. Le Guin"}',
+    answerWith: '{"title": "The Left Hand of Darkness", "author": "Ursula K. Le Guin", "year": 1969}',
+  },
+  {
+    id: 'largest-prime',
+    title: 'An impossible question (always fails)',
+    task: {
+      title: 'An impossible question (always fails)',
+      prompt: 'Name the largest prime number, as digits only.',
+      evaluator: { kind: 'exact', expected: 'There is no largest prime number.' },
+      reflexion: { maxAttempts: 2, threshold: 1, lessonMode: 'monotonic' },
+    },
+    lesson: 'When asked for the largest prime, explain that primes never end instead of naming a number.',
+    matches: /largest prime/i,
+    appliesLesson: /^\b$/,
+    answerWithout: '2147483647',
+    answerWith: '2147483647',
+  },
+]
+
+/** The scenario a task prompt belongs to, if any. */
+export function scenarioFor(text: string): DemoScenario | undefined {
+  return DEMO_SCENARIOS.find((scenario) => scenario.matches.test(text))
+}

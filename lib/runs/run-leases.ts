@@ -1,0 +1,75 @@
+import pg from 'pg'
+import type { Database } from '../db/client'
+
+/**
+ * Who is executing a run, without a lease column: a session-level advisory lock per run held
+ * on one dedicated connection of the executing process. When that process dies (even kill -9) its
+ * connection closes and PostgreSQL releases the locks, so a run whose lock can be taken while its
+ * status is `running` has lost its worker. On the embedded database one process owns everything,
+ * so the process's own set is the whole truth.
+ */
+export interface RunLeases {
+  /** Takes the run's lease, or returns false when anybody (this process included) holds it. */
+  tryAcquire(runId: string): Promise<boolean>
+  /** Gives the lease back. */
+  release(runId: string): Promise<void>
+  close(): Promise<void>
+}
+
+const LOCK_CLASS = 7007
+
+class LocalLeases implements RunLeases {
+  protected readonly held = new Set<string>()
+  async tryAcquire(runId: string): Promise<boolean> {
+    if (this.held.has(runId)) return false
+    this.held.add(runId)
+    return true
+  }
+  async release(runId: string): Promise<void> {
+    this.held.delete(runId)
+  }
+  async close(): Promise<void> {}
+}
+
+class AdvisoryLeases extends LocalLeases {
+  private client: Promise<pg.Client> | null = null
+  constructor(private readonly url: string) {
+    super()
+  }
+  private connection(): Promise<pg.Client> {
+    this.client ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url, application_name: 'reflexion-run-leases' })
+      client.on('error', (error) => console.error('[runs] lease connection lost', error.message))
+      await client.connect()
+      return client
+    })()
+    return this.client
+  }
+  override async tryAcquire(runId: string): Promise<boolean> {
+    if (!(await super.tryAcquire(runId))) return false
+    const client = await this.connection()
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_CLASS, runId])
+    if (!rows[0].locked) this.held.delete(runId)
+    return rows[0].locked
+  }
+  override async release(runId: string): Promise<void> {
+    if (!this.held.has(runId)) return
+    this.held.delete(runId)
+    const client = await this.connection()
+    await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, runId])
+  }
+  override async close(): Promise<void> {
+    const client = this.client
+    this.client = null
+    if (client) await (await client).end().catch(() => undefined)
+  }
+}
+
+const cache = new WeakMap<Database, RunLeases>()
+
+/** The process's leases for a database (one lock connection per process on PostgreSQL). */
+export function runLeasesFor(database: Database): RunLeases {
+  let leases = cache.get(database)
+  if (!leases) cache.set(database, (leases = database.url ? new AdvisoryLeases(database.url) : new LocalLeases()))
+  return leases
+}

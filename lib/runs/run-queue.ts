@@ -1,0 +1,79 @@
+import PgBoss from 'pg-boss'
+import type { Database } from '../db/client'
+
+/** The queue runs wait in. */
+export const RUNS_QUEUE = 'runs'
+
+/** A queued job: one run to execute. */
+export type RunJob = { runId: string; tenantId: string }
+
+/** How runs reach workers: pg-boss on PostgreSQL, and on the embedded PGlite through `executeSql`. */
+export interface RunQueue {
+  /** Enqueues a run (at most one waiting job per run); `delaySeconds` postpones it. */
+  enqueue(job: RunJob, options?: { delaySeconds?: number }): Promise<void>
+  /** Starts `concurrency` workers calling `handler` per job. */
+  work(concurrency: number, handler: (job: RunJob) => Promise<void>): Promise<void>
+  stop(): Promise<void>
+}
+
+/** How long a job may stay active before pg-boss expires it (a retried job of a finished run does nothing). */
+const EXPIRE_SECONDS = 60 * 60
+
+/** pg-boss's `db` option over PGlite: parameterless (possibly multi-statement) SQL must go through `exec`. */
+function pgliteExecutor(database: Database) {
+  const pg = database.embedded!
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return pg.query(text, values as never[])
+      const results = await pg.exec(text)
+      return results[results.length - 1] ?? { rows: [] }
+    },
+  }
+}
+
+class PgBossQueue implements RunQueue {
+  private started: Promise<void> | null = null
+  private readonly workerIds: string[] = []
+
+  constructor(private readonly boss: PgBoss) {
+    boss.on('error', (error) => console.error('[runs] queue error', error.message))
+  }
+
+  private start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.boss.start()
+      if (!(await this.boss.getQueue(RUNS_QUEUE))) await this.boss.createQueue(RUNS_QUEUE, { name: RUNS_QUEUE, policy: 'stately' })
+    })()
+    return this.started
+  }
+
+  async enqueue(job: RunJob, options: { delaySeconds?: number } = {}): Promise<void> {
+    await this.start()
+    await this.boss.send(RUNS_QUEUE, job, {
+      singletonKey: job.runId, expireInSeconds: EXPIRE_SECONDS, retryLimit: 2, retryDelay: 5,
+      ...(options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
+    })
+    for (const id of this.workerIds) this.boss.notifyWorker(id)
+  }
+
+  async work(concurrency: number, handler: (job: RunJob) => Promise<void>): Promise<void> {
+    await this.start()
+    for (let slot = 0; slot < concurrency; slot++) {
+      const id = await this.boss.work<RunJob>(RUNS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => handler(job.data))
+      this.workerIds.push(id)
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+  }
+}
+
+/** The run queue for a database: pg-boss over its URL, or over the embedded PGlite. */
+export function createRunQueue(database: Database): RunQueue {
+  const boss = database.url
+    ? new PgBoss({ connectionString: database.url, max: 4, application_name: 'reflexion-runs-queue', schedule: false })
+    : new PgBoss({ db: pgliteExecutor(database), schedule: false } as never)
+  return new PgBossQueue(boss)
+}

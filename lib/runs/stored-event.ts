@@ -1,0 +1,19 @@
+import type { Cause } from '../events/cause'
+import type { LoggedEvent } from '../events/event'
+import type { EventKind } from '../events/vocabulary'
+
+/** A run_events row as read with Prisma. */
+export type RunEventRow = { index: number; type: string; kind: string; namespace: string; payload: unknown; cause: unknown; at: Date }
+
+/** Converts a stored row to the export/engine shape. */
+export function toLogged(row: RunEventRow): LoggedEvent {
+  return {
+    index: row.index,
+    type: row.type,
+    kind: row.kind as EventKind,
+    namespace: row.namespace,
+    payload: (row.payload ?? {}) as Record<string, unknown>,
+    cause: row.cause as Cause,
+    at: row.at.toISOString(),
+  }
+}
