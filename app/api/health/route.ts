@@ -1,0 +1,24 @@
+import { getDatabase } from '@/lib/db'
+import { SERVER_DATABASE_KEY } from '@/lib/server-marker'
+
+export const dynamic = 'force-dynamic'
+
+/**
+ * 200 `{ status: 'ok', db: 'ok', database, sharedWithServer }` when the database answers, 503
+ * otherwise. `sharedWithServer` says whether this bundle uses the very database object the custom
+ * server opened (one PGlite owner per process), which the e2e tests check.
+ */
+export async function GET() {
+  try {
+    const database = await getDatabase()
+    await database.prisma.$queryRaw`SELECT 1`
+    const opened = (globalThis as Record<symbol, unknown>)[SERVER_DATABASE_KEY]
+    return Response.json(
+      { status: 'ok', db: 'ok', database: database.embedded ? 'embedded' : 'postgresql', sharedWithServer: opened === undefined ? null : opened === database },
+      { headers: { 'Cache-Control': 'no-store' } },
+    )
+  } catch (error) {
+    console.error('[health] database check failed', error)
+    return Response.json({ status: 'error', db: 'unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store' } })
+  }
+}

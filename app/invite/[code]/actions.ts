@@ -1,0 +1,19 @@
+'use server'
+
+import { publicAction, type ServerAction } from '@/lib/actions/action'
+import { setActiveTenant } from '@/lib/auth/active-tenant-cookie'
+import { getSession } from '@/lib/auth/session'
+import { acceptInvitationForm, acceptInvitationWithAccountForm } from '@/lib/tenants/forms'
+
+const acceptAsSignedInUser = publicAction(acceptInvitationForm)
+
+/** Joins the tenant as the signed-in user and makes it the active tenant. */
+export const acceptInvitationAction: ServerAction<{ tenantId: string }> = async (previous, input) => {
+  const result = await acceptAsSignedInUser(previous, input)
+  const session = result.ok ? await getSession() : null
+  if (result.ok && session) await setActiveTenant(session.user.id, result.data.tenantId)
+  return result
+}
+
+/** Creates an account and joins the tenant with it. */
+export const acceptInvitationWithAccountAction = publicAction(acceptInvitationWithAccountForm)

@@ -1,0 +1,60 @@
+import Link from 'next/link'
+import { navItemsFor } from '@/components/shell/nav-items'
+import { Card } from '@/components/ui/card'
+import { PageHeader } from '@/components/ui/page-header'
+import { getSession } from '@/lib/auth/session'
+
+export default async function HomePage() {
+  const session = await getSession()
+  if (!session) {
+    return (
+      <div className="mx-auto max-w-2xl py-12 text-center">
+        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Agents that learn from their failures</h1>
+        <p className="mt-4 text-slate-600">
+          Hand a task to an agent that retries, reflects on what went wrong, and keeps the lessons your team curates.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link href="/signup" className="rounded-md bg-indigo-600 px-5 py-2.5 text-sm font-medium text-white hover:bg-indigo-700">
+            Create an organisation
+          </Link>
+          <Link href="/signin" className="rounded-md border border-slate-300 bg-white px-5 py-2.5 text-sm font-medium hover:bg-slate-100">
+            Sign in
+          </Link>
+        </div>
+      </div>
+    )
+  }
+  if (!session.active) {
+    return (
+      <div className="mx-auto max-w-lg">
+        <PageHeader title="No organisation yet" />
+        <Card>
+          <p className="text-sm text-slate-700">
+            You are signed in as {session.user.email}, but you are not a member of any organisation. Open an invitation link from an admin, or{' '}
+            <Link href="/signup" className="text-indigo-700 underline">
+              create a new organisation
+            </Link>{' '}
+            with another email.
+          </p>
+        </Card>
+      </div>
+    )
+  }
+  const links = navItemsFor(session.active.role)
+  return (
+    <div>
+      <PageHeader title={`Welcome, ${session.user.name}`} description={`${session.active.tenantName} · signed in as ${session.active.role}`} />
+      <Card title="Where to go">
+        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {links.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} className="block rounded-md border border-slate-200 px-4 py-3 text-sm font-medium hover:border-indigo-300 hover:bg-indigo-50">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  )
+}

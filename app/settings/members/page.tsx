@@ -1,0 +1,68 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { InviteForm } from '@/components/members/invite-form'
+import { Card } from '@/components/ui/card'
+import { PageHeader } from '@/components/ui/page-header'
+import { requirePageAccess } from '@/lib/auth/session'
+import { getTenant, listMembers, listPendingInvitations } from '@/lib/tenants/queries'
+
+export const metadata: Metadata = { title: 'Members' }
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
+
+export default async function MembersPage() {
+  const caller = await requirePageAccess('members.manage')
+  const [tenant, members, invitations] = await Promise.all([getTenant(caller), listMembers(caller), listPendingInvitations(caller)])
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Members" description={`People in ${tenant.name} and what they may do.`} />
+      <Card title="Invite someone">
+        <InviteForm />
+      </Card>
+      <Card title={`Members (${members.length})`}>
+        <div className="-mx-5 overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-left text-sm">
+            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-5 py-2 font-medium">Name</th>
+                <th scope="col" className="px-5 py-2 font-medium">Email</th>
+                <th scope="col" className="px-5 py-2 font-medium">Role</th>
+                <th scope="col" className="px-5 py-2 font-medium">Joined</th>
+                <th scope="col" className="px-5 py-2 font-medium"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {members.map((member) => (
+                <tr key={member.membershipId} data-testid="member-row" data-email={member.email}>
+                  <td className="px-5 py-2 font-medium">{member.name}{member.userId === caller.userId ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}</td>
+                  <td className="px-5 py-2 text-slate-600">{member.email}</td>
+                  <td className="px-5 py-2"><span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium">{member.role}</span></td>
+                  <td className="px-5 py-2 text-slate-600">{dateFormat.format(member.joinedAt)}</td>
+                  <td className="px-5 py-2 text-right">
+                    <Link href={`/settings/members/${member.membershipId}`} className="text-indigo-700 underline">
+                      Manage<span className="sr-only"> {member.name}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+      <Card title="Pending invitations">
+        {invitations.length === 0 ? (
+          <p className="text-sm text-slate-600">No pending invitations.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {invitations.map((invitation) => (
+              <li key={invitation.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <span>{invitation.email ?? 'Anyone with the link'} · {invitation.role}</span>
+                <span className="text-slate-500">expires {dateFormat.format(invitation.expiresAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  )
+}

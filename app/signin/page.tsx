@@ -1,0 +1,31 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { redirect } from 'next/navigation'
+import { SignInForm } from '@/components/auth/sign-in-form'
+import { Card } from '@/components/ui/card'
+import { safeCallbackUrl } from '@/lib/auth/callback-url'
+import { getSession } from '@/lib/auth/session'
+
+export const metadata: Metadata = { title: 'Sign in' }
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams
+  const callbackUrl = safeCallbackUrl(params.callbackUrl)
+  if (await getSession()) redirect(callbackUrl)
+  // Auth.js sends scripted-off failures here as ?error=<message>; its generic codes get our wording.
+  const error = typeof params.error === 'string' ? (/^[A-Z][a-zA-Z]+$/.test(params.error) ? 'Wrong email or password.' : params.error.slice(0, 200)) : undefined
+  return (
+    <div className="mx-auto max-w-sm">
+      <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">Sign in</h1>
+      <Card>
+        <SignInForm callbackUrl={callbackUrl} initialError={error} />
+      </Card>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        New here?{' '}
+        <Link href="/signup" className="font-medium text-indigo-700 underline">
+          Create an organisation
+        </Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { redirect } from 'next/navigation'
+import { SignUpForm } from '@/components/auth/sign-up-form'
+import { Card } from '@/components/ui/card'
+import { getSession } from '@/lib/auth/session'
+
+export const metadata: Metadata = { title: 'Sign up' }
+
+export default async function SignUpPage() {
+  if (await getSession()) redirect('/')
+  return (
+    <div className="mx-auto max-w-sm">
+      <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">Create an organisation</h1>
+      <Card>
+        <SignUpForm />
+      </Card>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link href="/signin" className="font-medium text-indigo-700 underline">
+          Sign in
+        </Link>
+      </p>
+    </div>
+  )
+}

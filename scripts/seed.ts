@@ -1,0 +1,55 @@
+// Demo data: the "Demo" organisation with an admin, two members and a support user. Their
+// passwords are random, generated at the first seed and printed once. Idempotent.
+// Run by the server on an embedded database, or alone: `npm run db:seed`.
+import crypto from 'node:crypto'
+import { pathToFileURL } from 'node:url'
+import { hashPassword } from '../lib/auth/password'
+import type { Role } from '../lib/auth/permissions'
+import type { Db } from '../lib/db/client'
+
+/** The demo organisation's slug. */
+export const DEMO_TENANT_SLUG = 'demo'
+
+/** The demo users (emails, names and roles; never passwords). */
+export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
+  { email: 'admin@demo.test', name: 'Avery Admin', role: 'admin' },
+  { email: 'ada@demo.test', name: 'Ada Lovelace', role: 'member' },
+  { email: 'grace@demo.test', name: 'Grace Hopper', role: 'member' },
+  { email: 'sam@demo.test', name: 'Sam Support', role: 'support' },
+]
+
+/** Creates the demo organisation and users unless they exist; prints the new passwords once. */
+export async function seedDemo(prisma: Db, log: (line: string) => void = console.log): Promise<'created' | 'existing'> {
+  if (await prisma.tenant.findUnique({ where: { slug: DEMO_TENANT_SLUG }, select: { id: true } })) {
+    log('demo users already exist (their passwords were printed when they were created)')
+    return 'existing'
+  }
+  const accounts = await Promise.all(
+    DEMO_USERS.map(async (user) => {
+      const password = crypto.randomBytes(12).toString('base64url')
+      return { ...user, password, passwordHash: await hashPassword(password) }
+    }),
+  )
+  await prisma.$transaction(async (tx) => {
+    const tenant = await tx.tenant.create({ data: { name: 'Demo', slug: DEMO_TENANT_SLUG } })
+    for (const account of accounts) {
+      const user = await tx.user.create({ data: { email: account.email, name: account.name, passwordHash: account.passwordHash } })
+      await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: account.role } })
+    }
+    await tx.auditLog.create({ data: { tenantId: tenant.id, action: 'tenant.seeded', targetType: 'tenant', targetId: tenant.id, details: { users: DEMO_USERS.length } } })
+  })
+  const width = Math.max(...accounts.map((account) => account.email.length))
+  log('')
+  log('Demo organisation "Demo" created. Its users (passwords are shown only this once; save them now):')
+  for (const account of accounts) log(`  ${account.role.padEnd(8)} ${account.email.padEnd(width)}  ${account.password}`)
+  log('')
+  return 'created'
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { getDatabase } = await import('../lib/db/client')
+  const database = await getDatabase()
+  await seedDemo(database.prisma)
+  await database.prisma.$disconnect()
+  await database.embedded?.close()
+}

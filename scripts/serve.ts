@@ -1,0 +1,70 @@
+// The body of server.ts (which first registers the server-only hook and sets NODE_ENV).
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import next from 'next'
+import { CLIENT_ADDRESS_HEADER } from '../lib/auth/client-address'
+import { getDatabase, openDatabase, setDatabase, type Database } from '../lib/db/client'
+import { env } from '../lib/env'
+import { SERVER_DATABASE_KEY } from '../lib/server-marker'
+import { seedDemo } from './seed'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+async function openProcessDatabase(): Promise<Database> {
+  if (!env.DATABASE_URL) return getDatabase() // embedded: opened, locked and migrated on first use
+  const database = await openDatabase({ url: env.DATABASE_URL, migrate: true })
+  setDatabase(database)
+  return database
+}
+
+async function startWorker(): Promise<(() => Promise<void>) | null> {
+  const hostFile = path.join(root, 'lib/runs/worker-host.ts')
+  if (env.RUN_WORKER === 'off') return (console.log('worker: RUN_WORKER=off, runs wait for `npm run worker`'), null)
+  if (!fs.existsSync(hostFile)) return (console.log('worker: lib/runs/worker-host.ts is not there yet; no in-process worker'), null)
+  const host = (await import(pathToFileURL(hostFile).href)) as { startInProcessWorker?: () => Promise<unknown> }
+  if (typeof host.startInProcessWorker !== 'function') return (console.log('worker: worker-host has no startInProcessWorker(); skipped'), null)
+  const stop = await host.startInProcessWorker()
+  console.log('worker: started in this process')
+  return typeof stop === 'function' ? (stop as () => Promise<void>) : null
+}
+
+/** Opens the database, seeds demo data (embedded only), starts the worker and serves Next on PORT. */
+export async function startServer(options: { dev: boolean }): Promise<http.Server> {
+  const port = env.PORT
+  // Auth.js reads NEXTAUTH_URL itself; default it to this server so sign-in works with no configuration.
+  process.env.NEXTAUTH_URL ??= `http://localhost:${port}`
+  const database = await openProcessDatabase()
+  ;(globalThis as Record<symbol, unknown>)[SERVER_DATABASE_KEY] = database
+  console.log(database.embedded ? `database: embedded PostgreSQL (PGlite) in ${path.resolve(env.DATA_DIR)}` : 'database: PostgreSQL (DATABASE_URL)')
+  if (database.embedded) await seedDemo(database.prisma)
+  else console.log('demo data: not seeded on a PostgreSQL server (run `npm run db:seed` to add it)')
+  const stopWorker = await startWorker()
+
+  const app = next({ dev: options.dev, dir: root, hostname: 'localhost', port })
+  const handle = app.getRequestHandler()
+  await app.prepare()
+  const server = http.createServer((request, response) => {
+    // Overwrite whatever the client sent: the sign-in limits count this address.
+    request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? 'unknown'
+    void handle(request, response)
+  })
+  await new Promise<void>((resolve) => server.listen(port, resolve))
+  console.log(`Reflexion Studio is ready on http://localhost:${port}${options.dev ? ' (development)' : ''}`)
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: shutting down`)
+    server.close()
+    await stopWorker?.().catch((error: unknown) => console.error('worker stop failed', error))
+    await database.prisma.$disconnect().catch(() => {})
+    await database.embedded?.close().catch(() => {})
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  return server
+}
