@@ -10,6 +10,7 @@ export const INTERRUPTION_MEANINGS: Record<string, string> = {
   max_turns_exceeded: 'the agent used all of its turns without an answer on the last attempt',
   budget_exceeded: 'the run used up its budget',
   guardrail_tripped: 'a guardrail refused an input or an output',
+  guardrail: 'a guardrail refused an input or an output',
   cancelled: 'the run was cancelled',
   provider_error: 'the model provider failed and the handler raised',
   handler_raised: 'a handler raised an error',
@@ -51,7 +52,7 @@ export function explainInterruption(session: RecordingSession, counts: Map<strin
     const source = parseEvent(session.ask({ op: 'get', index: cause.index }))
     lines.push(`Its recorded cause is #${cause.index} via ${cause.handler}${source ? `: #${cause.index} ${source.type}(${describeFields(source)})` : ''}.`)
     if (source?.type === 'run.handler_raised') {
-      const links = parseExplicitLinks(session.ask({ op: 'evidence', index: cause.index })).filter((link) => link.field === 'source_event')
+      const links = parseExplicitLinks(session.ask({ op: 'evidence', index: cause.index })).filter((link) => link.field === 'source_event' || link.field === 'sourceEvent')
       const handler = typeof source.fields.handler === 'string' ? source.fields.handler : 'unknown'
       lines.push(`Handler ${quote(handler)} raised ${quote(source.fields.error ?? 'an error')} (#${cause.index})${links[0]?.positions.length ? `; its source_event is #${links[0].positions[0]}` : ''}.`)
     } else if (source && ['run.budget_exceeded', 'run.guardrail_tripped', 'agent.out_of_turns'].includes(source.type)) {
