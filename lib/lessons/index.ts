@@ -1,0 +1,6 @@
+export * from './vector-support'
+export * from './pg-lesson-store'
+export * from './pg-memory'
+export * from './recall-stats'
+export * from './personal-data'
+export * from './embedders'

@@ -1,0 +1,93 @@
+import crypto from 'node:crypto'
+import type { Db } from '../db/client'
+import type { Embedder } from '../reflexion/embedder'
+import { normaliseLesson } from '../reflexion/lesson-text'
+import { matchesFilter, type Chunk, type MetadataFilter, type ScoredChunk, type VectorStore } from '../reflexion/vector-store'
+import { embeddingStorage, nearestFirstSql, similaritySql, vectorLiteral } from './vector-support'
+
+type LessonHit = { id: string; content: string; user_key: string; source_run_id: string | null; source_attempt: number | null; source_score: number | null; similarity: number }
+
+/** The filter keys other than user_id (which the query applies itself); checked on the hits. */
+function otherFilters(filter: MetadataFilter | undefined): MetadataFilter | undefined {
+  const rest = Object.entries(filter ?? {}).filter(([key]) => key !== 'user_id')
+  return rest.length === 0 ? undefined : Object.fromEntries(rest)
+}
+
+const asNumber = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+
+/**
+ * The engine's VectorStore on PostgreSQL, scoped to one tenant. Recall is an exact nearest-first
+ * scan of the candidates picked by the btree on (tenant_id, user_key, status) — tenant, user keys,
+ * status, expiry and embedder are filtered INSIDE the query, so top-k is exact however many rows
+ * other users hold. `add` dedupes on (tenant, user, normalized text) and records provenance.
+ */
+export class PgLessonStore implements VectorStore {
+  readonly prisma: Db
+  readonly tenantId: string
+  readonly embedder: Embedder
+  readonly runId?: string
+
+  constructor(options: { prisma: Db; tenantId: string; embedder: Embedder; runId?: string }) {
+    this.prisma = options.prisma
+    this.tenantId = options.tenantId
+    this.embedder = options.embedder
+    this.runId = options.runId
+  }
+
+  async add(chunks: Chunk[]): Promise<string[]> {
+    if (chunks.length === 0) return []
+    const storage = await embeddingStorage(this.prisma)
+    const vectors = await this.embedder.embed(chunks.map((chunk) => chunk.content))
+    const ids: string[] = []
+    for (const [position, chunk] of chunks.entries()) {
+      const userKey = chunk.metadata.user_id
+      if (typeof userKey !== 'string') throw new Error('PgLessonStore.add: every lesson needs metadata.user_id (a user id, "" or "*")')
+      const normalized = normaliseLesson(chunk.content)
+      const runId = typeof chunk.metadata.run_id === 'string' ? chunk.metadata.run_id : (this.runId ?? null)
+      const tags = Array.isArray(chunk.metadata.tags) ? chunk.metadata.tags.map(String) : []
+      const rows = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
+        `WITH inserted AS (
+           INSERT INTO lessons (id, tenant_id, user_key, content, normalized, embedding, embedder, source_run_id, source_attempt, source_score, tags, task_key, created_by_id, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6::${storage === 'vector' ? 'vector' : 'real[]'}, $7, $8, $9, $10, $11::text[], $12, $13, now() AT TIME ZONE 'UTC')
+           ON CONFLICT (tenant_id, user_key, normalized) DO NOTHING RETURNING id)
+         SELECT id FROM inserted UNION ALL
+         SELECT id FROM lessons WHERE tenant_id = $2 AND user_key = $3 AND normalized = $5`,
+        crypto.randomUUID(), this.tenantId, userKey, chunk.content, normalized, vectorLiteral(storage, vectors[position]), this.embedder.id,
+        runId, asNumber(chunk.metadata.attempt), asNumber(chunk.metadata.score), tags,
+        typeof chunk.metadata.task_key === 'string' ? chunk.metadata.task_key : null,
+        typeof chunk.metadata.created_by === 'string' ? chunk.metadata.created_by : null,
+      )
+      ids.push(rows[0]?.id ?? (await this.existingId(userKey, normalized)))
+    }
+    return ids
+  }
+
+  private async existingId(userKey: string, normalized: string): Promise<string> {
+    const row = await this.prisma.lesson.findUniqueOrThrow({ where: { tenantId_userKey_normalized: { tenantId: this.tenantId, userKey, normalized } }, select: { id: true } })
+    return row.id
+  }
+
+  async search(query: string, options: { k?: number; filter?: MetadataFilter } = {}): Promise<ScoredChunk[]> {
+    const storage = await embeddingStorage(this.prisma)
+    const [vector] = await this.embedder.embed([query])
+    const userFilter = options.filter?.user_id
+    const userKeys = userFilter === undefined ? null : (Array.isArray(userFilter) ? userFilter : [userFilter]).map(String)
+    const rows = await this.prisma.$queryRawUnsafe<LessonHit[]>(
+      `SELECT id, content, user_key, source_run_id, source_attempt, source_score, ${similaritySql(storage, '$4')} AS similarity
+       FROM lessons
+       WHERE tenant_id = $1 AND ($2::text[] IS NULL OR user_key = ANY($2::text[])) AND status = 'active'
+         AND (expires_at IS NULL OR expires_at > now() AT TIME ZONE 'UTC') AND embedder = $3 AND embedding IS NOT NULL
+       ORDER BY ${nearestFirstSql(storage, '$4')}, id
+       LIMIT $5`,
+      this.tenantId, userKeys, this.embedder.id, vectorLiteral(storage, vector), options.k ?? 5,
+    )
+    return rows
+      .map((row) => ({
+        id: row.id,
+        content: row.content,
+        score: Number(row.similarity),
+        metadata: { user_id: row.user_key, run_id: row.source_run_id, attempt: row.source_attempt, score: row.source_score },
+      }))
+      .filter((hit) => matchesFilter(hit.metadata, otherFilters(options.filter)))
+  }
+}

@@ -1,0 +1,113 @@
+import 'server-only'
+import type { Caller } from '../auth/caller'
+import { can } from '../auth/permissions'
+import { getPrisma } from '../db/client'
+import type { LoggedEvent } from '../events/event'
+import { notFound } from '../errors'
+import type { Prisma } from '../generated/prisma/client'
+import type { StoredRunStatus } from './projection'
+import { toLogged } from './stored-event'
+
+/** A run as the pages show it (list rows and the run page header). */
+export type RunView = {
+  id: string
+  userId: string
+  userName: string
+  title: string
+  prompt: string
+  model: string
+  status: StoredRunStatus
+  attemptsUsed: number
+  maxAttempts: number
+  threshold: number
+  bestScore: number | null
+  output: string | null
+  interruptionReason: string | null
+  usage: unknown
+  costUsd: number | null
+  eventCount: number
+  cancelRequested: boolean
+  config: unknown
+  createdAt: Date
+  startedAt: Date | null
+  finishedAt: Date | null
+}
+
+const runSelect = {
+  id: true, userId: true, title: true, prompt: true, model: true, status: true, attemptsUsed: true, maxAttempts: true, threshold: true, bestScore: true,
+  output: true, interruptionReason: true, usage: true, costUsd: true, eventCount: true, cancelRequestedAt: true, config: true, createdAt: true, startedAt: true, finishedAt: true,
+  user: { select: { name: true } },
+} satisfies Prisma.RunSelect
+
+type RunRow = Prisma.RunGetPayload<{ select: typeof runSelect }>
+
+function toView({ user, cancelRequestedAt, ...row }: RunRow): RunView {
+  return { ...row, userName: user.name, cancelRequested: cancelRequestedAt !== null }
+}
+
+/** The runs a caller may read: the whole tenant with runs.readTenant, else only their own (runs.readOwn). */
+export function visibleRuns(caller: Caller): Prisma.RunWhereInput {
+  if (can(caller.role, 'runs.readTenant')) return { tenantId: caller.tenantId }
+  if (can(caller.role, 'runs.readOwn')) return { tenantId: caller.tenantId, userId: caller.userId }
+  return { id: '\u0000none' }
+}
+
+/** One run, if the caller may see it; otherwise notFound() (the same answer as for a missing run). */
+export async function getRun(caller: Caller, runId: string): Promise<RunView> {
+  const prisma = await getPrisma()
+  const row = await prisma.run.findFirst({ where: { AND: [visibleRuns(caller), { id: runId }] }, select: runSelect })
+  if (!row) throw notFound()
+  return toView(row)
+}
+
+/** Filters and paging of the runs list. `cursor` is the last id of the previous page. */
+export type ListRunsOptions = { status?: StoredRunStatus; q?: string; userId?: string; from?: Date; to?: Date; cursor?: string; limit?: number }
+
+/** The caller's visible runs, newest first, with `nextCursor` when more remain. Members see only their own. */
+export async function listRuns(caller: Caller, options: ListRunsOptions = {}): Promise<{ runs: RunView[]; nextCursor: string | null }> {
+  const prisma = await getPrisma()
+  const limit = Math.min(Math.max(options.limit ?? 25, 1), 100)
+  const where: Prisma.RunWhereInput = {
+    AND: [
+      visibleRuns(caller),
+      options.status ? { status: options.status } : {},
+      options.userId ? { userId: options.userId } : {},
+      options.q ? { OR: [{ title: { contains: options.q, mode: 'insensitive' } }, { prompt: { contains: options.q, mode: 'insensitive' } }] } : {},
+      options.from || options.to ? { createdAt: { ...(options.from && { gte: options.from }), ...(options.to && { lt: options.to }) } } : {},
+    ],
+  }
+  const rows = await prisma.run.findMany({
+    where, select: runSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit + 1,
+    ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
+  })
+  const page = rows.slice(0, limit)
+  return { runs: page.map(toView), nextCursor: rows.length > limit ? page[page.length - 1].id : null }
+}
+
+/** A run's events after `afterIndex` (default: from the start), in log order, as LoggedEvents. */
+export async function listRunEvents(caller: Caller, runId: string, options: { afterIndex?: number; limit?: number } = {}): Promise<LoggedEvent[]> {
+  const prisma = await getPrisma()
+  const run = await prisma.run.findFirst({ where: { AND: [visibleRuns(caller), { id: runId }] }, select: { id: true, tenantId: true } })
+  if (!run) throw notFound()
+  return readRunEvents(run.tenantId, run.id, options)
+}
+
+/** Reads events of a run already authorised (used by the export and the live stream). */
+export async function readRunEvents(tenantId: string, runId: string, options: { afterIndex?: number; limit?: number } = {}): Promise<LoggedEvent[]> {
+  const prisma = await getPrisma()
+  const rows = await prisma.runEvent.findMany({
+    where: { tenantId, runId, index: { gt: options.afterIndex ?? -1 } },
+    orderBy: { index: 'asc' },
+    take: Math.min(Math.max(options.limit ?? 1000, 1), 10_000),
+    select: { index: true, type: true, kind: true, namespace: true, payload: true, cause: true, at: true },
+  })
+  return rows.map(toLogged)
+}
+
+/** The run's tenant when the caller may see it, else notFound(); for route handlers. */
+export async function authorizeRun(caller: Caller, runId: string): Promise<{ runId: string; tenantId: string; title: string }> {
+  const prisma = await getPrisma()
+  const run = await prisma.run.findFirst({ where: { AND: [visibleRuns(caller), { id: runId }] }, select: { id: true, tenantId: true, title: true } })
+  if (!run) throw notFound()
+  return { runId: run.id, tenantId: run.tenantId, title: run.title }
+}
