@@ -4,12 +4,18 @@ import { defineConfig } from 'vitest/config'
 // Three projects: unit (pure code, no services), integration (real PostgreSQL, or PGlite when no
 // server is reachable), e2e (a real Chromium against a built app). `npm test` runs all three.
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname),
+      // Outside Next's bundler `server-only` throws on import; tests are server code, so use its empty module.
+      'server-only': path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js'),
+    },
+  },
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['lib/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['lib/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/faults/**/*.test.ts', 'tests/injection/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,
@@ -17,6 +23,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: ['tests/integration/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
