@@ -14,6 +14,24 @@ function edge(source: string, handler: string, causation: Causation, target: str
   return { source, target, handler, causation }
 }
 
+/** The events after which a cancellation can be noticed. */
+const CANCELLABLE_AFTER = [
+  'run.submitted',
+  'reflexion.attempt_started',
+  'reflexion.lessons_recalled',
+  'agent.model_called',
+  'agent.tool_called',
+  'agent.tool_returned',
+  'agent.worker_delegated',
+  'agent.worker_returned',
+  'agent.output_produced',
+  'reflexion.evaluated',
+  'reflexion.lesson_produced',
+  'reflexion.lesson_persisted',
+  'run.retried',
+  'run.budget_warning',
+]
+
 /** Every edge the product's engine can produce. */
 export const TOPOLOGY: Edge[] = [
   edge('run.submitted', 'reflexion', 'intent', 'reflexion.attempt_started'),
@@ -55,6 +73,20 @@ export const TOPOLOGY: Edge[] = [
   edge('reflexion.attempt_started', 'retry', 'react', 'run.retried'),
   edge('run.handler_raised', 'reflexion', 'react', 'run.interrupted'),
   edge('agent.out_of_turns', 'reflexion', 'react', 'run.interrupted'),
+  // A plain Agent (no Reflexion): the base answers the submission directly.
+  edge('run.submitted', 'react', 'orchestrate', 'agent.model_called'),
+  edge('run.submitted', 'supervisor', 'orchestrate', 'agent.model_called'),
+  // A handler threw while handling its source event (provider error, evaluator or reflector failure).
+  ...['reflexion.attempt_started', 'reflexion.lessons_recalled', 'agent.tool_returned', 'agent.worker_delegated', 'agent.worker_returned', 'agent.model_called', 'run.submitted'].flatMap((source) => [
+    edge(source, 'react', 'react', 'run.handler_raised'),
+    edge(source, 'supervisor', 'react', 'run.handler_raised'),
+  ]),
+  edge('agent.output_produced', 'evaluate', 'react', 'run.handler_raised'),
+  edge('reflexion.evaluated', 'reflect', 'react', 'run.handler_raised'),
+  edge('reflexion.lesson_produced', 'persist_lesson', 'react', 'run.handler_raised'),
+  edge('reflexion.attempt_started', 'recall_lessons', 'react', 'run.handler_raised'),
+  // Cancellation is noticed between steps: the run stops after whatever event came last.
+  ...CANCELLABLE_AFTER.map((source) => edge(source, 'reflexion', 'react', 'run.interrupted')),
 ]
 
 /** Renders an edge as the spec prints it: `source --handler [causation]--> target`. */

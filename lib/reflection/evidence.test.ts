@@ -23,6 +23,8 @@ describe('evidence', () => {
       '  reflexion.evaluated --reflexion [react]--> reflexion.threshold_met: #23',
       '  reflexion.evaluated --reflexion [react]--> reflexion.max_attempts_reached: (none)',
       '  reflexion.evaluated --reflect [react]--> agent.model_called: #11, #16, #19, #21',
+      '  reflexion.evaluated --reflect [react]--> run.handler_raised: (none)',
+      '  reflexion.evaluated --reflexion [react]--> run.interrupted: (none)',
       'recorded effects (events whose recorded cause is #10): #11',
     ])
   })
@@ -43,7 +45,7 @@ describe('evidence', () => {
     expect(mixed).toContain('  error → #1 reflexion.attempt_started (mentions; not in this log: #99)')
     expect(mixed).toContain('  source_event → #1 reflexion.attempt_started (names type reflexion.attempt_started; its instances before #4)')
     expect(mixed).toContain('  retry_index → #0 run.submitted (by index)')
-    expect(mixed).toContain('possible causes (static edges): none declared into run.handler_raised')
+    expect(mixed).toContain('reflexion.attempt_started --react [react]--> run.handler_raised: #1')
   })
 
   it('shows the seed command and caps instance lists on long logs', () => {
