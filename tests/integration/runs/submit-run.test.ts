@@ -55,7 +55,8 @@ describe('submit → worker → persisted log', () => {
     const recalled = events.find((event) => event.type === 'reflexion.lessons_recalled')!
     expect((recalled.payload.lessons as { id: string }[]).map((lesson) => lesson.id)).toEqual([lessons[0].id])
     expect(await prisma.lessonRecall.count({ where: { lessonId: lessons[0].id, runId: run.id, attempt: 1 } })).toBe(1)
-    expect((await prisma.lesson.findUniqueOrThrow({ where: { id: lessons[0].id } })).timesRecalled).toBe(1)
+    // recalled by attempt 2 of the run that wrote it, then by this run's attempt 1
+    expect((await prisma.lesson.findUniqueOrThrow({ where: { id: lessons[0].id } })).timesRecalled).toBe(2)
   })
 
   it('never shares lessons between two users (selective and monotonic)', async () => {
