@@ -1,4 +1,4 @@
-import { APICallError, type LanguageModelV4 } from '@ai-sdk/provider'
+import { APICallError, type LanguageModelV4, type LanguageModelV4StreamPart } from '@ai-sdk/provider'
 
 /** What the retry wrapper reports before it waits and tries again. */
 export type RetryInfo = { retry: number; delayMs: number; error: string; statusCode?: number }
@@ -21,15 +21,26 @@ export class ModelTimeoutError extends Error {
   }
 }
 
+/** A streamed reply that ended before it was complete (no finish, an error part, or a dropped connection). */
+export class TruncatedStreamError extends Error {
+  constructor(readonly detail: string) {
+    super(`model stream ended before it was complete: ${detail}`)
+    this.name = 'TruncatedStreamError'
+  }
+}
+
 const defaultSleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds))
 
-/** Whether an error is worth retrying: 408/409/429/5xx, network failures and timeouts; never 400/401. */
+/**
+ * Whether an error is worth retrying: 408/409/429/5xx, network failures, timeouts, truncated streams
+ * and a 2xx reply whose body could not be read (malformed JSON, cut connection); never 400/401.
+ */
 export function isRetryableError(error: unknown): boolean {
-  if (error instanceof ModelTimeoutError) return true
+  if (error instanceof ModelTimeoutError || error instanceof TruncatedStreamError) return true
   if (APICallError.isInstance(error)) {
     const status = error.statusCode
     if (status === undefined) return error.isRetryable
-    return status === 408 || status === 409 || status === 429 || status >= 500
+    return status === 408 || status === 409 || status === 429 || status >= 500 || (status >= 200 && status < 300)
   }
   return false
 }
@@ -63,9 +74,46 @@ async function withTimeout<T>(call: (signal: AbortSignal) => PromiseLike<T>, cal
   }
 }
 
+function describeStreamError(error: unknown): string {
+  return error instanceof Error ? error.message : typeof error === 'string' ? error : 'error part'
+}
+
+/** Reads a whole stream; a stream without a clean finish becomes a TruncatedStreamError. */
+async function readCompleteStream(stream: ReadableStream<LanguageModelV4StreamPart>): Promise<LanguageModelV4StreamPart[]> {
+  const parts: LanguageModelV4StreamPart[] = []
+  const reader = stream.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (value.type === 'error') throw new TruncatedStreamError(describeStreamError(value.error))
+      parts.push(value)
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined)
+    if (error instanceof TruncatedStreamError) throw error
+    if (error instanceof Error && error.name === 'AbortError') throw error
+    throw new TruncatedStreamError(describeStreamError(error))
+  }
+  const finish = parts.findLast((part) => part.type === 'finish')
+  if (!finish) throw new TruncatedStreamError('no finish part')
+  if (finish.finishReason.unified === 'error') throw new TruncatedStreamError('finish reason error')
+  return parts
+}
+
+function replay(parts: LanguageModelV4StreamPart[]): ReadableStream<LanguageModelV4StreamPart> {
+  return new ReadableStream({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part)
+      controller.close()
+    },
+  })
+}
+
 /**
  * Wraps a language model so provider errors are retried with exponential backoff (honouring
  * `retry-after`), each call bounded by a timeout. Non-retryable errors and cancellations pass through.
+ * Streams are buffered to completion, so a truncated stream is retried, never returned half-done.
  */
 export function withRetry(model: LanguageModelV4, options: RetryOptions = {}): LanguageModelV4 {
   const { maxRetries = 2, baseDelayMs = 500, timeoutMs = 60_000, maxDelayMs = 60_000, onRetry, sleep = defaultSleep } = options
@@ -90,6 +138,12 @@ export function withRetry(model: LanguageModelV4, options: RetryOptions = {}): L
       return model.supportedUrls
     },
     doGenerate: (callOptions) => attempt((signal) => model.doGenerate({ ...callOptions, abortSignal: signal }), callOptions.abortSignal),
-    doStream: (callOptions) => attempt((signal) => model.doStream({ ...callOptions, abortSignal: signal }), callOptions.abortSignal),
+    // A stream is read to its end inside the try (and its timeout) and replayed: a partial answer that was
+    // already handed on could not be taken back, so a cut stream is retried instead of passed on.
+    doStream: (callOptions) =>
+      attempt(async (signal) => {
+        const result = await model.doStream({ ...callOptions, abortSignal: signal })
+        return { ...result, stream: replay(await readCompleteStream(result.stream)) }
+      }, callOptions.abortSignal),
   }
 }

@@ -16,6 +16,7 @@ import { Reflexion } from './reflexion'
 import { runAttemptLoop, type RunProgress } from './reflexion-loop'
 import type { RoleModel } from './review'
 import { RunContext, RunStop } from './run-context'
+import { recordingSecrets, SecretScrubber } from './secret-scrubber'
 import { driveRun, type RunResult } from './run-driver'
 import type { VectorStore } from './vector-store'
 
@@ -54,6 +55,8 @@ export class Agent {
   readonly maxTurns: number
   private readonly options: AgentOptions
   private resolved?: Promise<LanguageModelV4>
+  /** The credential values this agent's models were resolved with, masked out of every event. */
+  private readonly scrubber = new SecretScrubber()
 
   constructor(options: AgentOptions) {
     if (typeof options.instructions !== 'string') throw new TypeError('Agent: instructions must be a string')
@@ -68,14 +71,14 @@ export class Agent {
   }
 
   private get secrets(): SecretsBackend {
-    return this.options.secrets ?? envSecrets()
+    return recordingSecrets(this.options.secrets ?? envSecrets(), this.scrubber)
   }
 
   /** The agent as a base architecture sees it (the model resolved once). */
   async runtime(): Promise<AgentRuntime> {
     this.resolved ??= resolveModel(this.options.model, this.secrets)
     this.resolved.catch(() => (this.resolved = undefined))
-    return { instructions: this.instructions, model: await this.resolved, tools: this.tools, memory: this.memory, maxTurns: this.maxTurns }
+    return { instructions: this.instructions, model: await this.resolved, tools: this.tools, memory: this.memory, maxTurns: this.maxTurns, scrubber: this.scrubber }
   }
 
   private async roleModel(spec: ModelSpec | undefined, agentModel: LanguageModelV4): Promise<RoleModel> {
@@ -89,7 +92,7 @@ export class Agent {
     if (seeded) requireInteger('Agent.run', 'seed.index', options.seed!.index, 0)
     const run = new RunContext({
       prompt, userId: options.userId ?? '', runId: options.runId ?? idGenerator(), clock, firstIndex: seeded ? options.seed!.index + 1 : 0,
-      onEvent: options.onEvent, signal: options.signal, retry: this.options.retry ?? {},
+      onEvent: options.onEvent, signal: options.signal, retry: this.options.retry ?? {}, scrubber: this.scrubber,
     })
     const progress: RunProgress = { output: '', bestScore: null, attempts: 0, turns: 0 }
     const architecture = this.architecture

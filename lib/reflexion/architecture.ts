@@ -3,6 +3,7 @@ import type { ModelMessage, ToolSet } from 'ai'
 import type { Agent } from './agent'
 import type { Memory } from './memory'
 import type { RunContext } from './run-context'
+import type { SecretScrubber } from './secret-scrubber'
 
 /** One action the agent took in an attempt and what it observed (shown to the reflector). */
 export type Step = { name: string; input: unknown; output: unknown; isError?: boolean }
@@ -17,6 +18,8 @@ export type AgentRuntime = {
   tools: ToolSet
   memory: Memory
   maxTurns: number
+  /** The credential values the model was resolved with (masked out of events). */
+  scrubber?: SecretScrubber
 }
 
 /** Input of one base run: the first model call follows the event at `startIndex`. */

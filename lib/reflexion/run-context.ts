@@ -2,6 +2,7 @@ import type { Cause } from '../events/cause'
 import type { EngineEvent } from '../events/event'
 import type { RetryOptions } from '../models/retry'
 import { EventSinkError } from './errors'
+import { SecretScrubber } from './secret-scrubber'
 import { UsageMeter } from './usage'
 
 /** Why a run stopped early. */
@@ -33,6 +34,8 @@ export class HandlerFailure extends Error {
 export class RunContext {
   readonly events: EngineEvent[] = []
   readonly usage = new UsageMeter()
+  /** Masks every credential the run's models use out of the events it writes. */
+  readonly scrubber: SecretScrubber
   private nextIndex: number
 
   constructor(
@@ -45,9 +48,12 @@ export class RunContext {
       onEvent?: (event: EngineEvent) => void | Promise<void>
       signal?: AbortSignal
       retry: RetryOptions | false
+      scrubber?: SecretScrubber
     },
   ) {
     this.nextIndex = options.firstIndex
+    this.scrubber = new SecretScrubber()
+    if (options.scrubber) this.scrubber.link(options.scrubber)
   }
 
   get prompt(): string {
@@ -64,9 +70,9 @@ export class RunContext {
     return this.nextIndex - 1
   }
 
-  /** Appends an event, awaits the caller's onEvent, and returns the event's index. */
+  /** Appends an event (credentials masked), awaits the caller's onEvent, and returns the event's index. */
   async emit(type: string, cause: Cause, fields: Record<string, unknown> = {}): Promise<number> {
-    const event: EngineEvent = { ...fields, type, index: this.nextIndex++, cause, at: this.options.clock().toISOString() }
+    const event: EngineEvent = { ...this.scrubber.scrub(fields), type, index: this.nextIndex++, cause, at: this.options.clock().toISOString() }
     this.events.push(event)
     try {
       await this.options.onEvent?.(event)

@@ -56,6 +56,7 @@ export class Supervisor implements Architecture {
       const task = String((toolInput as { task?: unknown })?.task ?? '')
       const delegatedIndex = await run.emit('agent.worker_delegated', via(modelCalledIndex, HANDLERS.supervisor), { attempt, worker: target.name, task })
       const runtime = await target.worker.runtime()
+      if (runtime.scrubber) run.scrubber.link(runtime.scrubber)
       const result = await runToolLoop({
         run, role: 'worker', worker: target.name, model: runtime.model, retry: true, system: runtime.instructions,
         messages: [{ role: 'user', content: task }], tools: runtime.tools, maxTurns: runtime.maxTurns, attempt,
