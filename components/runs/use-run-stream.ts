@@ -1,0 +1,58 @@
+'use client'
+
+import { useEffect, useRef, useState } from 'react'
+import type { LoggedEvent } from '@/lib/events/event'
+
+/** The stream's connection: connecting, open (live), ended (run finished) or error (retrying). */
+export type RunStreamState = 'connecting' | 'open' | 'ended' | 'error'
+
+const RETRY_MS = 2_000
+
+/**
+ * Follows a run's log live over SSE, starting after `initialEvents` (rendered by the server).
+ * Reconnects with the last index seen, keeps events in index order with none missing or repeated,
+ * and stops after run.finished.
+ */
+export function useRunStream(runId: string, initialEvents: LoggedEvent[]): { events: LoggedEvent[]; state: RunStreamState } {
+  const [events, setEvents] = useState<LoggedEvent[]>(initialEvents)
+  const [state, setState] = useState<RunStreamState>(initialEvents.some((event) => event.type === 'run.finished') ? 'ended' : 'connecting')
+  const lastIndex = useRef(initialEvents.length > 0 ? initialEvents[initialEvents.length - 1].index : -1)
+
+  useEffect(() => {
+    if (state === 'ended') return
+    let source: EventSource | null = null
+    let retry: ReturnType<typeof setTimeout> | null = null
+    let stopped = false
+    const connect = () => {
+      source = new EventSource(`/api/runs/${encodeURIComponent(runId)}/stream?after=${lastIndex.current}`)
+      source.onopen = () => setState('open')
+      source.addEventListener('run_event', (message) => {
+        const event = JSON.parse((message as MessageEvent<string>).data) as LoggedEvent
+        if (event.index <= lastIndex.current) return
+        if (event.index !== lastIndex.current + 1) return reconnect()
+        lastIndex.current = event.index
+        setEvents((previous) => [...previous, event])
+      })
+      source.addEventListener('end', () => {
+        stopped = true
+        source?.close()
+        setState('ended')
+      })
+      source.onerror = () => reconnect()
+    }
+    const reconnect = () => {
+      source?.close()
+      if (stopped) return
+      setState('error')
+      retry = setTimeout(connect, RETRY_MS)
+    }
+    connect()
+    return () => {
+      stopped = true
+      source?.close()
+      if (retry) clearTimeout(retry)
+    }
+  }, [runId]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  return { events, state }
+}

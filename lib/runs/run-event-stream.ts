@@ -1,0 +1,79 @@
+import type { Database } from '../db/client'
+import type { LoggedEvent } from '../events/event'
+import { logFollowerFor } from './log-follower'
+import { toLogged } from './stored-event'
+
+/** Interval of SSE heartbeats (comments that keep proxies from closing an idle stream). */
+export const HEARTBEAT_MS = 15_000
+/** Poll fallback when no notification arrives (a lost LISTEN connection, another database session). */
+const POLL_MS = 2_000
+
+/** One SSE message for an event: `id: <index>` and the LoggedEvent as data. */
+export function sseMessage(event: LoggedEvent): string {
+  return `id: ${event.index}\nevent: run_event\ndata: ${JSON.stringify(event)}\n\n`
+}
+
+async function readAfter(database: Database, run: { tenantId: string; runId: string }, afterIndex: number): Promise<LoggedEvent[]> {
+  const rows = await database.prisma.runEvent.findMany({
+    where: { tenantId: run.tenantId, runId: run.runId, index: { gt: afterIndex } },
+    orderBy: { index: 'asc' },
+    take: 500,
+    select: { index: true, type: true, kind: true, namespace: true, payload: true, cause: true, at: true },
+  })
+  return rows.map(toLogged)
+}
+
+/**
+ * The live event stream of an authorised run as SSE bytes: replays events after `afterIndex`, then
+ * follows the log in the database (NOTIFY wake-ups, polling as a fallback), each event exactly once
+ * in index order; ends with `event: end` after run.finished; heartbeats every 15 s.
+ */
+export function runEventStream(database: Database, run: { tenantId: string; runId: string }, afterIndex: number, signal?: AbortSignal): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let lastIndex = afterIndex
+  let wake: (() => void) | null = null
+  let closed = false
+  const unsubscribe = logFollowerFor(database).subscribe(run.runId, () => wake?.())
+  const close = () => {
+    closed = true
+    unsubscribe()
+    wake?.()
+  }
+  signal?.addEventListener('abort', close, { once: true })
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let lastSent = Date.now()
+      try {
+        while (!closed) {
+          const events = await readAfter(database, run, lastIndex)
+          for (const event of events) {
+            controller.enqueue(encoder.encode(sseMessage(event)))
+            lastIndex = event.index
+            lastSent = Date.now()
+            if (event.type === 'run.finished') {
+              controller.enqueue(encoder.encode(`event: end\ndata: {"lastIndex":${event.index}}\n\n`))
+              closed = true
+              break
+            }
+          }
+          if (closed || events.length === 500) continue
+          if (Date.now() - lastSent >= HEARTBEAT_MS) {
+            controller.enqueue(encoder.encode(': heartbeat\n\n'))
+            lastSent = Date.now()
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve
+            setTimeout(resolve, Math.min(POLL_MS, HEARTBEAT_MS))
+          })
+          wake = null
+        }
+        controller.close()
+      } catch (error) {
+        controller.error(error)
+      } finally {
+        unsubscribe()
+      }
+    },
+    cancel: close,
+  })
+}
