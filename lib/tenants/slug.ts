@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 export function tenantSlug(name: string): string {
   const base = name
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // drop the accents NFKD split off
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

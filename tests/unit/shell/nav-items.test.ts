@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+import { navItemsFor } from '../../../components/shell/nav-items'
+
+const labels = (role: 'member' | 'admin' | 'support') => navItemsFor(role).map((item) => item.label)
+
+describe('navigation by role', () => {
+  it('shows each role only what its permissions allow', () => {
+    expect(labels('member')).toEqual(['Runs', 'New task', 'Lessons'])
+    expect(labels('support')).toEqual(['Runs', 'Support'])
+    expect(labels('admin')).toEqual(['Runs', 'New task', 'Lessons', 'Shared lessons', 'Review', 'Effect', 'Support', 'Members', 'Settings', 'Audit'])
+  })
+})
