@@ -1,0 +1,71 @@
+import { writeAudit } from '../audit/write-audit'
+import type { Caller } from '../auth/caller'
+import { requirePermission } from '../auth/guards'
+import { getPrisma } from '../db/client'
+import { AppError, notFound } from '../errors'
+import type { LessonView } from './lesson-view'
+import { detectPersonalData, type PersonalDataRange } from './personal-data'
+import { createSharedLesson } from './shared-lessons'
+
+/** A proposal as the review page shows it, with what looks like personal data highlighted. */
+export type ProposalView = {
+  id: string
+  lessonId: string
+  content: string
+  status: 'pending' | 'approved' | 'rejected'
+  proposedBy: { id: string; name: string }
+  personalData: PersonalDataRange[]
+  reviewNote: string | null
+  sharedLessonId: string | null
+  createdAt: Date
+  reviewedAt: Date | null
+}
+
+/** Proposals of the tenant (pending first by default), for lessons.curateShared. */
+export async function listProposals(caller: Caller, options: { status?: ProposalView['status'] } = {}): Promise<ProposalView[]> {
+  requirePermission(caller, 'lessons.curateShared')
+  const prisma = await getPrisma()
+  const rows = await prisma.lessonProposal.findMany({ where: { tenantId: caller.tenantId, status: options.status ?? 'pending' }, orderBy: { createdAt: 'desc' }, take: 200 })
+  const users = await prisma.user.findMany({ where: { id: { in: [...new Set(rows.map((row) => row.proposedById))] } }, select: { id: true, name: true } })
+  const names = new Map(users.map((user) => [user.id, user.name]))
+  return rows.map((row) => ({
+    id: row.id, lessonId: row.lessonId, content: row.content, status: row.status, proposedBy: { id: row.proposedById, name: names.get(row.proposedById) ?? 'unknown' },
+    personalData: detectPersonalData(row.content), reviewNote: row.reviewNote, sharedLessonId: row.sharedLessonId, createdAt: row.createdAt, reviewedAt: row.reviewedAt,
+  }))
+}
+
+async function pendingProposal(caller: Caller, proposalId: string) {
+  requirePermission(caller, 'lessons.curateShared')
+  const prisma = await getPrisma()
+  const proposal = await prisma.lessonProposal.findFirst({ where: { id: proposalId, tenantId: caller.tenantId } })
+  if (!proposal) throw notFound()
+  if (proposal.status !== 'pending') throw new AppError('conflict', `This proposal was already ${proposal.status}.`)
+  return { prisma, proposal }
+}
+
+/**
+ * Approves a proposal as a shared lesson, with the admin's (possibly edited) text. Text that still
+ * looks like personal data is refused unless `confirmPersonalData` is set. Audited.
+ */
+export async function approveProposal(caller: Caller, proposalId: string, input: { content: string; confirmPersonalData?: boolean }): Promise<LessonView> {
+  const { prisma, proposal } = await pendingProposal(caller, proposalId)
+  const found = detectPersonalData(input.content)
+  if (found.length > 0 && !input.confirmPersonalData) {
+    throw new AppError('bad_request', `The lesson still looks like it holds personal data (${[...new Set(found.map((range) => range.kind))].join(', ')}): edit it, or confirm that it may be shared.`, {
+      content: found.map((range) => `${range.kind}: ${range.text}`),
+    })
+  }
+  const lesson = await createSharedLesson(caller, { content: input.content })
+  await prisma.lessonProposal.update({ where: { id: proposal.id }, data: { status: 'approved', reviewedById: caller.userId, reviewedAt: new Date(), sharedLessonId: lesson.id, content: lesson.content } })
+  await writeAudit(prisma, caller, 'lesson.proposal_approved', { type: 'lesson_proposal', id: proposal.id }, { sharedLessonId: lesson.id, edited: lesson.content !== proposal.content, personalDataConfirmed: found.length > 0 })
+  return lesson
+}
+
+/** Rejects a proposal with a reason the member sees. Audited. */
+export async function rejectProposal(caller: Caller, proposalId: string, reason: string): Promise<void> {
+  const { prisma, proposal } = await pendingProposal(caller, proposalId)
+  const note = reason.trim().slice(0, 1000)
+  if (!note) throw new AppError('bad_request', 'Say why the proposal is rejected.', { reason: ['Write a reason.'] })
+  await prisma.lessonProposal.update({ where: { id: proposal.id }, data: { status: 'rejected', reviewedById: caller.userId, reviewedAt: new Date(), reviewNote: note } })
+  await writeAudit(prisma, caller, 'lesson.proposal_rejected', { type: 'lesson_proposal', id: proposal.id }, { reason: note })
+}

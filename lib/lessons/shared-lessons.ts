@@ -1,0 +1,82 @@
+import { writeAudit } from '../audit/write-audit'
+import type { Caller } from '../auth/caller'
+import { requirePermission } from '../auth/guards'
+import { getPrisma } from '../db/client'
+import { AppError, notFound } from '../errors'
+import { normaliseLesson } from '../reflexion/lesson-text'
+import { SHARED_LESSON } from '../reflexion/lesson-modes'
+import { defaultEmbedder } from './embedders'
+import { contentFilter, lessonSelect, toLessonView, writeEmbedding, type LessonView } from './lesson-view'
+import { PgLessonStore } from './pg-lesson-store'
+
+/** What an admin writes for a shared lesson. */
+export type SharedLessonInput = { content: string; tags?: string[]; taskKey?: string | null; expiresAt?: Date | null }
+
+function checkContent(content: string): string {
+  const text = content.trim()
+  if (text.length < 3 || text.length > 500) throw new AppError('bad_request', 'A lesson is one sentence of 3 to 500 characters.', { content: ['Write 3 to 500 characters.'] })
+  return text
+}
+
+const cleanTags = (tags: string[] | undefined) => [...new Set((tags ?? []).map((tag) => tag.trim().toLowerCase()).filter(Boolean))].slice(0, 20)
+
+/** The tenant's shared lessons (recalled by everyone's runs), active only unless `includeRetired`. */
+export async function listSharedLessons(caller: Caller, options: { q?: string; includeRetired?: boolean } = {}): Promise<LessonView[]> {
+  requirePermission(caller, 'lessons.readShared')
+  const prisma = await getPrisma()
+  const rows = await prisma.lesson.findMany({
+    where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, ...(options.includeRetired ? {} : { status: 'active' }), ...contentFilter(options.q) },
+    select: lessonSelect, orderBy: { createdAt: 'desc' }, take: 500,
+  })
+  return rows.map(toLessonView)
+}
+
+/** Creates a shared lesson (lessons.curateShared), embedded for recall; audited. A duplicate text is a conflict. */
+export async function createSharedLesson(caller: Caller, input: SharedLessonInput): Promise<LessonView> {
+  requirePermission(caller, 'lessons.curateShared')
+  const prisma = await getPrisma()
+  const content = checkContent(input.content)
+  const existing = await prisma.lesson.findFirst({ where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, normalized: normaliseLesson(content) }, select: { id: true } })
+  if (existing) throw new AppError('conflict', 'A shared lesson with this text already exists.')
+  const store = new PgLessonStore({ prisma, tenantId: caller.tenantId, embedder: defaultEmbedder() })
+  const [id] = await store.add([{ content, metadata: { user_id: SHARED_LESSON, tags: cleanTags(input.tags), task_key: input.taskKey ?? undefined, created_by: caller.userId } }])
+  const row = await prisma.lesson.update({ where: { id }, data: { expiresAt: input.expiresAt ?? null }, select: lessonSelect })
+  await writeAudit(prisma, caller, 'lesson.shared_created', { type: 'lesson', id }, { content, tags: row.tags, taskKey: row.taskKey })
+  return toLessonView(row)
+}
+
+async function sharedLesson(caller: Caller, lessonId: string) {
+  requirePermission(caller, 'lessons.curateShared')
+  const prisma = await getPrisma()
+  const row = await prisma.lesson.findFirst({ where: { id: lessonId, tenantId: caller.tenantId, userKey: SHARED_LESSON }, select: lessonSelect })
+  if (!row) throw notFound()
+  return { prisma, row }
+}
+
+/** Edits a shared lesson (re-embedded when its text changes); audited with before and after. */
+export async function updateSharedLesson(caller: Caller, lessonId: string, input: Partial<SharedLessonInput>): Promise<LessonView> {
+  const { prisma, row: before } = await sharedLesson(caller, lessonId)
+  const content = input.content === undefined ? before.content : checkContent(input.content)
+  const normalized = normaliseLesson(content)
+  const clash = await prisma.lesson.findFirst({ where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, normalized, id: { not: lessonId } }, select: { id: true } })
+  if (clash) throw new AppError('conflict', 'A shared lesson with this text already exists.')
+  const row = await prisma.lesson.update({
+    where: { id: lessonId },
+    data: {
+      content, normalized, ...(input.tags !== undefined && { tags: cleanTags(input.tags) }), ...(input.taskKey !== undefined && { taskKey: input.taskKey }),
+      ...(input.expiresAt !== undefined && { expiresAt: input.expiresAt }),
+    },
+    select: lessonSelect,
+  })
+  if (content !== before.content) await writeEmbedding(prisma, lessonId, content, defaultEmbedder())
+  await writeAudit(prisma, caller, 'lesson.shared_updated', { type: 'lesson', id: lessonId }, { before: { content: before.content, tags: before.tags, taskKey: before.taskKey }, after: { content, tags: row.tags, taskKey: row.taskKey } })
+  return toLessonView(row)
+}
+
+/** Retires a shared lesson: no run recalls it any more; audited. */
+export async function retireSharedLesson(caller: Caller, lessonId: string): Promise<LessonView> {
+  const { prisma } = await sharedLesson(caller, lessonId)
+  const row = await prisma.lesson.update({ where: { id: lessonId }, data: { status: 'retired' }, select: lessonSelect })
+  await writeAudit(prisma, caller, 'lesson.shared_retired', { type: 'lesson', id: lessonId }, { content: row.content })
+  return toLessonView(row)
+}
