@@ -13,6 +13,8 @@ export interface RunQueue {
   enqueue(job: RunJob, options?: { delaySeconds?: number }): Promise<void>
   /** Starts `concurrency` workers calling `handler` per job. */
   work(concurrency: number, handler: (job: RunJob) => Promise<void>): Promise<void>
+  /** Stops this process's workers (jobs in hand finish); enqueueing keeps working. */
+  stopWorking(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -62,6 +64,11 @@ class PgBossQueue implements RunQueue {
       const id = await this.boss.work<RunJob>(RUNS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => handler(job.data))
       this.workerIds.push(id)
     }
+  }
+
+  async stopWorking(): Promise<void> {
+    const ids = this.workerIds.splice(0)
+    for (const id of ids) await this.boss.offWork({ id })
   }
 
   async stop(): Promise<void> {

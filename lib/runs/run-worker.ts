@@ -39,7 +39,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     async stop() {
       clearInterval(timer)
       watch.stop()
-      await services.queue.stop()
+      await services.queue.stopWorking()
     },
   }
 }
