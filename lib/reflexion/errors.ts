@@ -1,7 +1,13 @@
-/** A Reflexion/Agent option is out of its accepted range; the message names the parameter and the range. */
+/**
+ * A Reflexion/Agent option is out of its accepted range; the message names the parameter and the range.
+ * `field` is the option's path (e.g. `evaluator.expected`) when a form can show it next to that field.
+ */
 export class ReflexionConfigError extends RangeError {
   readonly code = 'reflexion_config'
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(message)
     this.name = 'ReflexionConfigError'
   }

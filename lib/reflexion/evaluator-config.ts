@@ -1,12 +1,39 @@
+import { Ajv } from 'ajv'
 import { z } from 'zod'
 
-/** Serialisable evaluator choices, for server actions to validate user input. */
+/** Why a regex pattern does not compile (e.g. `Unterminated group`), or undefined when it does. */
+export function regexProblem(pattern: string, caseSensitive = true): string | undefined {
+  try {
+    new RegExp(pattern, caseSensitive ? '' : 'i')
+    return undefined
+  } catch (error) {
+    return (error as Error).message.replace(/^Invalid regular expression:\s*/i, '')
+  }
+}
+
+/** Why a JSON Schema does not compile, or undefined when it does. */
+export function jsonSchemaProblem(schema: Record<string, unknown>): string | undefined {
+  try {
+    new Ajv({ allErrors: true, strict: false }).compile(schema)
+    return undefined
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
+/** Serialisable evaluator choices, for server actions to validate user input (a bad pattern or schema is a field error). */
 export const evaluatorConfigSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('llm'), rubric: z.string().max(4000).optional() }),
-  z.object({ kind: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }),
+  z.object({ kind: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).superRefine((config, context) => {
+    const problem = jsonSchemaProblem(config.schema)
+    if (problem) context.addIssue({ code: 'custom', path: ['schema'], message: `invalid JSON Schema: ${problem}` })
+  }),
   z.object({ kind: z.literal('exact'), expected: z.string(), caseSensitive: z.boolean().optional() }),
   z.object({ kind: z.literal('contains'), expected: z.string(), caseSensitive: z.boolean().optional() }),
-  z.object({ kind: z.literal('regex'), expected: z.string().min(1), caseSensitive: z.boolean().optional() }),
+  z.object({ kind: z.literal('regex'), expected: z.string().min(1), caseSensitive: z.boolean().optional() }).superRefine((config, context) => {
+    const problem = regexProblem(config.expected, config.caseSensitive ?? true)
+    if (problem) context.addIssue({ code: 'custom', path: ['expected'], message: `invalid regular expression: ${problem}` })
+  }),
 ])
 
 /** A serialisable evaluator configuration. */

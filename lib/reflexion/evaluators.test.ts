@@ -38,7 +38,7 @@ describe('evaluators', () => {
   })
 
   it('regex: an invalid pattern is a construction error', () => {
-    expect(() => createEvaluator({ kind: 'regex', expected: '(' })).toThrow('evaluator regex: invalid pattern')
+    expect(() => createEvaluator({ kind: 'regex', expected: '(' })).toThrow('evaluator.expected: invalid regular expression')
   })
 
   it('rejects unknown kinds with the accepted list; the zod schema validates input', () => {

@@ -98,7 +98,7 @@ describe('monotonic block', () => {
       ['Old lesson two.', 'New lesson spread over lines.'],
       ['Old lesson two.', 'New lesson spread over lines.'],
     ])
-    expect(promptText(model.doGenerateCalls[3])).toContain('<lessons>\nOld lesson two.\nNew lesson spread over lines.\n</lessons>')
+    expect(promptText(model.doGenerateCalls[3])).toContain('<untrusted_memory block="lessons">\nOld lesson two.\nNew lesson spread over lines.\n</untrusted_memory>')
   })
 
   it('an empty lesson is not persisted; the next attempt follows lesson_produced', async () => {

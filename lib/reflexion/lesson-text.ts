@@ -30,12 +30,31 @@ function fromJson(reply: string): string | undefined {
   return undefined
 }
 
+/** The most of a reflector reply that is read (a lesson is one sentence; the rest is noise or an attack). */
+const MAX_REPLY_CHARS = 8_000
+
+/** Chat-template and role markers a lesson must not carry into the next attempt's prompt. */
+const ROLE_MARKERS = [
+  /<\|[^|>]{0,40}\|>/g, // <|im_start|>, <|system|>, <|endoftext|>
+  /\[\/?(?:INST|SYS)\]|<<\/?SYS>>/gi,
+  /<\s*\/?\s*(?:untrusted_[a-z_]*|system|assistant|user|developer|tool|instructions?)\b[^>]{0,80}>/gi,
+  /(?:^|(?<=[\s.;:!?]))(?:system|assistant|developer|human)\s*(?:message|prompt)?\s*:\s*/gi,
+  /^\s*user\s*:\s*/i,
+]
+
+/** Removes role markers, chat-template tokens and untrusted-section delimiters from a lesson. */
+export function stripRoleMarkers(text: string): string {
+  return ROLE_MARKERS.reduce((current, pattern) => current.replace(pattern, ' '), text)
+}
+
 /**
  * Turns a reflector reply into a clean one-line lesson: accepts `{"lesson": "..."}` or plain text,
- * drops a `Lesson:` label, bullets and surrounding quotes, joins lines, bounds the length. May return ''.
+ * drops a `Lesson:` label, bullets, quotes, control characters and role markers, joins lines, bounds
+ * the length. May return ''.
  */
 export function cleanLesson(reply: string, limit = MAX_LESSON_CHARS): string {
-  const text = (fromJson(reply) ?? reply)
+  const bounded = reply.slice(0, MAX_REPLY_CHARS)
+  const text = stripRoleMarkers((fromJson(bounded) ?? bounded).replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, ' '))
     .replace(/```[a-z]*|```/gi, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -3,13 +3,21 @@ import { HANDLERS } from '../events/vocabulary'
 import type { Agent } from './agent'
 import type { Architecture, BaseResult, BaseRunInput } from './architecture'
 import { requireInteger } from './errors'
-import { buildSystemPrompt } from './prompts'
+import { buildSystemPrompt, memoryMessage } from './prompts'
 import { runToolLoop } from './tool-loop'
 
-/** Builds the agent's system prompt from its instructions and the user's working memory plus session blocks. */
-export async function systemPromptFor(input: BaseRunInput): Promise<string> {
-  const stored = await input.agent.memory.working(input.run.userId)
-  return buildSystemPrompt(input.agent.instructions, { ...stored, ...input.session.blocks })
+/**
+ * Builds an attempt's starting context: the system prompt (instructions) and, on a fresh session, the
+ * seed messages (the task, then the user's working memory plus session blocks as delimited data).
+ */
+export async function startingContext(input: BaseRunInput): Promise<string> {
+  const blocks = { ...(await input.agent.memory.working(input.run.userId)), ...input.session.blocks }
+  if (input.session.messages.length === 0) {
+    input.session.messages.push({ role: 'user', content: input.prompt })
+    const memory = memoryMessage(blocks)
+    if (memory !== undefined) input.session.messages.push({ role: 'user', content: memory })
+  }
+  return buildSystemPrompt(input.agent.instructions, blocks)
 }
 
 /** The default base: a tool-using loop where a turn is one model call; no final answer in `maxTurns` → out of turns. */
@@ -28,10 +36,10 @@ export class ReAct implements Architecture {
 
   async run(input: BaseRunInput): Promise<BaseResult> {
     const { run, session, attempt } = input
-    if (session.messages.length === 0) session.messages.push({ role: 'user', content: input.prompt })
+    const system = await startingContext(input)
     const maxTurns = this.maxTurns ?? input.agent.maxTurns
     const result = await runToolLoop({
-      run, role: 'agent', model: input.agent.model, retry: true, system: await systemPromptFor(input), messages: session.messages,
+      run, role: 'agent', model: input.agent.model, retry: true, system, messages: session.messages,
       tools: input.agent.tools, maxTurns, attempt, startIndex: input.startIndex, firstHandler: HANDLERS.react, handler: HANDLERS.react,
     })
     const cause = via(result.lastModelIndex, HANDLERS.react)

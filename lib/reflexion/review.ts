@@ -5,9 +5,10 @@ import type { Step } from './architecture'
 import type { Evaluator } from './evaluator-config'
 import { cleanLesson } from './lesson-text'
 import { callModel } from './model-call'
-import { DEFAULT_REFLECTOR_PROMPT, MAX_STEP_CHARS, renderValue } from './prompts'
+import { DEFAULT_REFLECTOR_PROMPT, MAX_FEEDBACK_CHARS, MAX_REVIEW_OUTPUT_CHARS, MAX_REVIEW_TASK_CHARS, MAX_STEP_CHARS, bound, renderValue } from './prompts'
 import { safeErrorMessage } from './redact'
 import { HandlerFailure, type RunContext } from './run-context'
+import { UNTRUSTED_DATA_RULE, labelledSection, untrustedSection } from './untrusted'
 
 /** A role's model: the explicit role model (no retry) or the agent's model (with its retry policy). */
 export type RoleModel = { model: LanguageModelV4; retry: boolean }
@@ -36,24 +37,27 @@ export async function evaluateOutput(
     throw new HandlerFailure(HANDLERS.evaluate, input.outputIndex, safeErrorMessage(error))
   }
   const score = Number.isFinite(evaluation.score) ? Math.min(1, Math.max(0, evaluation.score)) : 0
-  const feedback = String(evaluation.feedback ?? '')
+  const feedback = bound(String(evaluation.feedback ?? ''), MAX_FEEDBACK_CHARS)
   const index = await run.emit('reflexion.evaluated', via(judgeIndex ?? input.outputIndex, HANDLERS.evaluate), {
     attempt: input.attempt, score, threshold: input.threshold, feedback, passed: score >= input.threshold, evaluator: evaluator.kind,
   })
   return { score, feedback, index }
 }
 
-/** The reflector's user prompt: the task, actions and observations (most recent last), the output and the feedback. */
+/**
+ * The reflector's user prompt: the task, actions and observations (most recent last), the output and the
+ * feedback, each a bounded, delimited data section (the engine's own notes stay outside the delimiters).
+ */
 export function reflectorInput(task: string, steps: Step[], output: string | undefined, score: number, feedback: string): string {
   const recent = steps.slice(-MAX_REFLECTOR_STEPS)
   const actions = recent.length === 0
     ? '(no tool calls)'
-    : recent.map((step, position) => `${position + 1}. ${step.name}(${renderValue(step.input, MAX_STEP_CHARS)}) → ${step.isError ? 'ERROR: ' : ''}${renderValue(step.output, MAX_STEP_CHARS)}`).join('\n')
+    : untrustedSection('actions', recent.map((step, position) => `${position + 1}. ${step.name}(${renderValue(step.input, MAX_STEP_CHARS)}) → ${step.isError ? 'ERROR: ' : ''}${renderValue(step.output, MAX_STEP_CHARS)}`).join('\n'))
   return [
-    `Task:\n${task}`,
+    labelledSection('Task', 'task', task, MAX_REVIEW_TASK_CHARS),
     `Actions and observations (most recent last):\n${actions}`,
-    `Output:\n${output ?? '(no final output: the attempt ran out of turns)'}`,
-    `Evaluator feedback (score ${score.toFixed(2)}):\n${feedback || '(none)'}`,
+    output === undefined ? 'Output:\n(no final output: the attempt ran out of turns)' : labelledSection('Output', 'output', output, MAX_REVIEW_OUTPUT_CHARS),
+    feedback ? labelledSection(`Evaluator feedback (score ${score.toFixed(2)})`, 'feedback', feedback, MAX_FEEDBACK_CHARS) : `Evaluator feedback (score ${score.toFixed(2)}):\n(none)`,
   ].join('\n\n')
 }
 
@@ -64,7 +68,7 @@ export async function reflect(
   input: { reflectorPrompt?: string; steps: Step[]; output?: string; score: number; feedback: string; attempt: number; evaluatedIndex: number },
 ): Promise<{ lesson: string; index: number }> {
   const call = await callModel(run, {
-    role: 'reflector', ...role, system: input.reflectorPrompt ?? DEFAULT_REFLECTOR_PROMPT,
+    role: 'reflector', ...role, system: `${input.reflectorPrompt ?? DEFAULT_REFLECTOR_PROMPT}\n\n${UNTRUSTED_DATA_RULE}`,
     messages: [{ role: 'user', content: reflectorInput(run.prompt, input.steps, input.output, input.score, input.feedback) }],
     sourceIndex: input.evaluatedIndex, handler: HANDLERS.reflect, attempt: input.attempt,
   })

@@ -5,7 +5,7 @@ import { HANDLERS } from '../events/vocabulary'
 import type { Agent } from './agent'
 import type { Architecture, BaseResult, BaseRunInput } from './architecture'
 import { ReflexionConfigError, requireInteger } from './errors'
-import { systemPromptFor } from './react'
+import { startingContext } from './react'
 import { runToolLoop, type Delegate } from './tool-loop'
 
 /** The tool name that delegates to a worker. */
@@ -48,7 +48,7 @@ export class Supervisor implements Architecture {
 
   async run(input: BaseRunInput): Promise<BaseResult> {
     const { run, session, attempt } = input
-    if (session.messages.length === 0) session.messages.push({ role: 'user', content: input.prompt })
+    const system = await startingContext(input)
     const byTool = new Map(Object.entries(this.workers).map(([name, worker]) => [delegateToolName(name), { name, worker }]))
     const delegate: Delegate = async (toolName, toolInput, modelCalledIndex) => {
       const target = byTool.get(toolName)
@@ -68,7 +68,7 @@ export class Supervisor implements Architecture {
     }
     const maxTurns = this.maxTurns ?? input.agent.maxTurns
     const result = await runToolLoop({
-      run, role: 'agent', model: input.agent.model, retry: true, system: await systemPromptFor(input), messages: session.messages,
+      run, role: 'agent', model: input.agent.model, retry: true, system, messages: session.messages,
       tools: this.delegationTools(), maxTurns, attempt, startIndex: input.startIndex, firstHandler: HANDLERS.supervisor, handler: HANDLERS.supervisor, delegate,
     })
     const cause = via(result.lastModelIndex, HANDLERS.supervisor)
