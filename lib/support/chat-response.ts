@@ -1,0 +1,84 @@
+import 'server-only'
+/**
+ * `POST /api/support/runs/{id}/chat`: authorise, validate the question, audit it, and stream the
+ * answer as NDJSON chat parts. Another tenant's run, or another member's, is a 404 with no body,
+ * decided before the log is read or any model is called.
+ */
+import type { Caller } from '../auth/caller'
+import { can } from '../auth/permissions'
+import { AppError } from '../errors'
+import { supportAnswerParts } from './answer-parts'
+import { encodeChatPart } from './chat-parts'
+import { MAX_CHAT_BODY_BYTES, parseSupportQuestion } from './question-input'
+import { auditSupport, authorizeSupportRun, loadSupportReflection, supportModelFor, type SupportModel } from './session'
+
+/** What the route may replace in tests: how the tenant's model is chosen. */
+export type SupportChatDependencies = { chooseModel?: (caller: Caller) => Promise<SupportModel> }
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
+
+/** Reads at most `limit` bytes of a body; null when it is larger. */
+export async function readBoundedBody(request: Request, limit = MAX_CHAT_BODY_BYTES): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > limit) return null
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function authorized(caller: Caller, runId: string) {
+  try {
+    return await authorizeSupportRun(caller, runId)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return null
+    throw error
+  }
+}
+
+/** Handles one chat request end to end. */
+export async function supportChatResponse(caller: Caller | null, runId: string, request: Request, dependencies: SupportChatDependencies = {}): Promise<Response> {
+  if (!caller) return json(401, { error: 'Sign in to ask the support agent.' })
+  if (!can(caller.role, 'support.console') && !can(caller.role, 'support.askOwn')) return new Response(null, { status: 404 })
+  const body = await readBoundedBody(request)
+  const parsed = body === null ? parseSupportQuestion('x'.repeat(MAX_CHAT_BODY_BYTES + 1)) : parseSupportQuestion(body)
+  if (!parsed.ok) return json(400, { error: parsed.error })
+  const run = await authorized(caller, runId)
+  if (!run) return new Response(null, { status: 404 })
+  const reflection = await loadSupportReflection(caller, run)
+  const chosen = await (dependencies.chooseModel ?? supportModelFor)(caller)
+  await auditSupport(caller, 'support.question_asked', run.id, { question: parsed.question, mode: chosen ? 'model' : 'offline' })
+  const parts = supportAnswerParts({
+    reflection, question: parsed.question, model: chosen?.model ?? null, modelLabel: chosen?.label,
+    onModelError: (error) => console.error('[support] model failed, answering offline', error instanceof Error ? error.message : error),
+  })
+  const encoder = new TextEncoder()
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await parts.next()
+        if (next.done) return controller.close()
+        controller.enqueue(encoder.encode(encodeChatPart(next.value)))
+      } catch (error) {
+        console.error('[support] answer failed', error)
+        controller.enqueue(encoder.encode(encodeChatPart({ type: 'error', message: 'The answer could not be completed. Please try again.' })))
+        controller.close()
+      }
+    },
+    async cancel() {
+      await parts.return(undefined)
+    },
+  })
+  return new Response(stream, { headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store, no-transform', 'X-Accel-Buffering': 'no' } })
+}
