@@ -1,0 +1,38 @@
+import type { Metadata } from 'next'
+import { TaskForm } from '@/components/tasks/task-form'
+import { BLANK_TASK, valuesFromDraft } from '@/components/tasks/task-form-values'
+import { TemplatePicker, type TaskTemplate } from '@/components/tasks/template-picker'
+import { PageHeader } from '@/components/ui/page-header'
+import { requirePageAccess } from '@/lib/auth/session'
+import { DEMO_SCENARIOS } from '@/lib/models/demo/scenarios'
+import { defaultAgentModelLabel } from './default-agent-model'
+
+export const metadata: Metadata = { title: 'New task' }
+
+const EVALUATOR_NAMES = { llm: 'LLM judge', json_schema: 'JSON Schema', exact: 'exact answer', contains: 'contains', regex: 'regex' } as const
+
+const TEMPLATES: TaskTemplate[] = [
+  { id: 'blank', title: 'Blank task', summary: 'Your own prompt and evaluator.' },
+  ...DEMO_SCENARIOS.map((scenario) => ({
+    id: scenario.id,
+    title: scenario.title,
+    summary: `Offline demo · ${EVALUATOR_NAMES[scenario.task.evaluator?.kind ?? 'llm']} evaluator`,
+  })),
+]
+
+export default async function NewTaskPage({ searchParams }: { searchParams: Promise<{ template?: string | string[] }> }) {
+  const caller = await requirePageAccess('runs.create')
+  const requested = (await searchParams).template
+  const scenario = DEMO_SCENARIOS.find((candidate) => candidate.id === requested)
+  const initial = scenario ? valuesFromDraft(scenario.task) : BLANK_TASK
+  const defaultModel = await defaultAgentModelLabel(caller)
+  return (
+    <div>
+      <PageHeader title="New task" description={`The agent tries, is scored, writes a lesson when it falls short, and tries again. Without a model set, runs use ${defaultModel}.`} />
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <TemplatePicker templates={TEMPLATES} selected={scenario?.id ?? 'blank'} />
+        <TaskForm key={scenario?.id ?? 'blank'} initial={initial} defaultModel={defaultModel} />
+      </div>
+    </div>
+  )
+}
