@@ -33,6 +33,9 @@ export type OpenAIServer = {
   close(): Promise<void>
 }
 
+type TextStep = { text: string; inputTokens?: number; outputTokens?: number }
+const isText = (step: ChatStep): step is TextStep => 'text' in step && !('fault' in step)
+
 const usageOf = (inputTokens = 12, outputTokens = 3) => ({ prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens })
 
 function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -46,12 +49,12 @@ function messageOf(step: ChatStep): Record<string, unknown> {
       tool_calls: step.toolCalls.map((call, position) => ({ id: call.id ?? `call_${position}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })),
     }
   }
-  return { role: 'assistant', content: 'text' in step ? step.text : 'ok' }
+  return { role: 'assistant', content: isText(step) ? step.text : 'ok' }
 }
 
 function completion(step: ChatStep, model: string): Record<string, unknown> {
   const finish = 'toolCalls' in step ? 'tool_calls' : 'stop'
-  const usage = 'text' in step ? usageOf(step.inputTokens, step.outputTokens) : usageOf()
+  const usage = isText(step) ? usageOf(step.inputTokens, step.outputTokens) : usageOf()
   return { id: 'chatcmpl-fake', object: 'chat.completion', created: 0, model, choices: [{ index: 0, message: messageOf(step), finish_reason: finish }], usage }
 }
 
@@ -72,9 +75,9 @@ function stream(response: ServerResponse, step: ChatStep, model: string): void {
     response.end(chunk(model, {}, 'tool_calls', usageOf()) + 'data: [DONE]\n\n')
     return
   }
-  const text = 'text' in step ? step.text : 'ok'
+  const text = isText(step) ? step.text : 'ok'
   for (const part of halves(text)) response.write(chunk(model, { role: 'assistant', content: part }, null))
-  const usage = 'text' in step ? usageOf(step.inputTokens, step.outputTokens) : usageOf()
+  const usage = isText(step) ? usageOf(step.inputTokens, step.outputTokens) : usageOf()
   response.end(chunk(model, {}, 'stop', usage) + 'data: [DONE]\n\n')
 }
 
