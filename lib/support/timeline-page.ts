@@ -6,10 +6,7 @@ import 'server-only'
 import type { Caller } from '../auth/caller'
 import { readRunEvents } from '../runs/queries'
 import { authorizeSupportRun, supportRedactor } from './session'
-import { TIMELINE_PAGE_SIZE, type TimelineRow, toTimelineRow } from './timeline-row'
-
-/** A page of timeline rows and where it sits in the log. */
-export type TimelinePage = { page: number; pageSize: number; total: number; rows: TimelineRow[] }
+import { TIMELINE_PAGE_SIZE, type TimelinePage, toTimelineRow } from './timeline-row'
 
 /** Reads page `page` (0-based, clamped to the log) of a run the caller may ask about; notFound() otherwise. */
 export async function loadTimelinePage(caller: Caller, runId: string, page: number): Promise<TimelinePage> {

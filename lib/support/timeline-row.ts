@@ -21,6 +21,9 @@ export function toTimelineRow(event: LoggedEvent, redactor: Redactor): TimelineR
   return { index: event.index, type: event.type, kind: event.kind, cause: event.cause ? formatCause(event.cause) : 'unknown, not recorded', payload, at: event.at }
 }
 
+/** A page of timeline rows and where it sits in the log. */
+export type TimelinePage = { page: number; pageSize: number; total: number; rows: TimelineRow[] }
+
 /** The page (0-based) that holds an event. */
 export function timelinePageOf(index: number, pageSize = TIMELINE_PAGE_SIZE): number {
   return Math.max(0, Math.floor(index / pageSize))

@@ -1,0 +1,16 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { SupportRunView } from '@/components/support/support-run-view'
+import { can } from '@/lib/auth/permissions'
+import { orNotFound, requireCaller } from '@/lib/auth/session'
+import { authorizeSupportRun } from '@/lib/support/session'
+
+export const metadata: Metadata = { title: 'Ask why' }
+
+export default async function AskAboutRunPage({ params }: { params: Promise<{ id: string }> }) {
+  const caller = await requireCaller()
+  if (!can(caller.role, 'support.askOwn') && !can(caller.role, 'support.console')) notFound()
+  const { id } = await params
+  const run = await orNotFound(authorizeSupportRun(caller, id))
+  return <SupportRunView caller={caller} run={run} back={{ href: `/runs/${run.id}`, label: 'Back to the run' }} via="ask" />
+}

@@ -1,0 +1,13 @@
+import type { Metadata } from 'next'
+import { SupportRunView } from '@/components/support/support-run-view'
+import { orNotFound, requirePageAccess } from '@/lib/auth/session'
+import { getRun } from '@/lib/runs/queries'
+
+export const metadata: Metadata = { title: 'Support · run' }
+
+export default async function SupportRunPage({ params }: { params: Promise<{ id: string }> }) {
+  const caller = await requirePageAccess('support.console')
+  const { id } = await params
+  const run = await orNotFound(getRun(caller, id))
+  return <SupportRunView caller={caller} run={run} back={{ href: '/support', label: 'Support console' }} via="console" />
+}
