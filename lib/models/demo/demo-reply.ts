@@ -15,10 +15,15 @@ function textOf(content: unknown): string {
   return content.map((part) => (part && typeof part === 'object' && 'text' in part && typeof part.text === 'string' ? part.text : '')).join('\n')
 }
 
-/** The system text, the first user text and whether tool results came back, from a call's prompt. */
-export function readPrompt(prompt: Prompt): { system: string; task: string; toolResults: string[] } {
+/**
+ * The system text, the first user text (the task), the other user texts (where the engine puts
+ * recalled lessons as data) and the tool results, from a call's prompt.
+ */
+export function readPrompt(prompt: Prompt): { system: string; task: string; context: string; toolResults: string[] } {
   const system = prompt.filter((message) => message.role === 'system').map((message) => textOf(message.content)).join('\n')
-  const firstUser = prompt.find((message) => message.role === 'user')
+  const users = prompt.filter((message) => message.role === 'user')
+  const firstUser = users[0]
+  const context = [system, ...users.slice(1).map((message) => textOf(message.content))].join('\n')
   const toolResults = prompt
     .filter((message) => message.role === 'tool')
     .flatMap((message) => message.content)
@@ -26,25 +31,27 @@ export function readPrompt(prompt: Prompt): { system: string; task: string; tool
       const output = 'output' in part ? (part.output as { value?: unknown }) : undefined
       return typeof output?.value === 'string' ? output.value : JSON.stringify(output?.value ?? '')
     })
-  return { system, task: textOf(firstUser?.content), toolResults }
+  return { system, task: textOf(firstUser?.content), context, toolResults }
 }
 
 /** Recognises the role from the engine's prompts; anything else is the agent. */
 export function roleOf(system: string, task: string, toolNames: string[]): DemoRole {
   if (/evaluator/i.test(system) && /score/i.test(system)) return 'evaluator'
-  if (/lesson/i.test(system) && /^Task:/.test(task) && /Evaluator feedback/.test(task)) return 'reflector'
+  if (/lesson/i.test(system) && /Evaluator feedback/.test(task)) return 'reflector'
   if (toolNames.some((name) => name.startsWith('delegate_to_'))) return 'supervisor'
   return 'agent'
 }
 
 function section(text: string, name: string): string {
+  const tagged = new RegExp(`<untrusted_${name.toLowerCase()}[^>]*>\\n?([\\s\\S]*?)\\n?</untrusted_${name.toLowerCase()}>`).exec(text)
+  if (tagged) return tagged[1].trim()
   const match = new RegExp(`${name}:\\n([\\s\\S]*?)(?:\\n\\n[A-Z][a-z ]+(?:\\([^)]*\\))?:\\n|$)`).exec(text)
   return match ? match[1].trim() : ''
 }
 
-function agentAnswer(system: string, task: string): string {
+function agentAnswer(context: string, task: string): string {
   const scenario = scenarioFor(task)
-  if (scenario) return scenario.appliesLesson.test(system) ? scenario.answerWith : scenario.answerWithout
+  if (scenario) return scenario.appliesLesson.test(context) ? scenario.answerWith : scenario.answerWithout
   const subject = task.trim().split('\n')[0].slice(0, 160)
   return `Here is a short answer (from the offline demo model, which only knows its bundled tasks): ${subject || 'no task given'}`
 }
@@ -68,7 +75,7 @@ function reflectorReply(task: string): string {
 
 /** The deterministic reply of the demo model to one call. Never throws on an unknown prompt. */
 export function demoReply(options: Pick<LanguageModelV4CallOptions, 'prompt' | 'tools'>): DemoReply {
-  const { system, task, toolResults } = readPrompt(options.prompt)
+  const { system, task, context, toolResults } = readPrompt(options.prompt)
   const toolNames = (options.tools ?? []).map((tool) => tool.name)
   const role = roleOf(system, task, toolNames)
   if (role === 'evaluator') return { kind: 'text', text: evaluatorReply(task) }
@@ -76,5 +83,5 @@ export function demoReply(options: Pick<LanguageModelV4CallOptions, 'prompt' | '
   if (role === 'supervisor' && toolResults.length === 0) {
     return { kind: 'tool-call', toolName: toolNames.find((name) => name.startsWith('delegate_to_'))!, input: { task } }
   }
-  return { kind: 'text', text: agentAnswer(system, task) }
+  return { kind: 'text', text: agentAnswer(context, task) }
 }
