@@ -1,0 +1,56 @@
+import { generateText, streamText } from 'ai'
+import { describe, expect, it } from 'vitest'
+import { createDemoModel, DEMO_SCENARIOS } from '../../../lib/models/demo'
+import { Agent, HashEmbedder, InMemoryMemory, InMemoryVectorStore, Reflexion, Supervisor } from '../../../lib/reflexion'
+
+function agentFor(id: string, store: InMemoryVectorStore | null, memory = new InMemoryMemory()) {
+  const scenario = DEMO_SCENARIOS.find((candidate) => candidate.id === id)!
+  const settings = scenario.task.reflexion!
+  return {
+    scenario,
+    agent: new Agent({
+      instructions: 'Be helpful.', model: createDemoModel(), memory,
+      architecture: new Reflexion({ evaluator: scenario.task.evaluator as never, maxAttempts: settings.maxAttempts, threshold: settings.threshold, lessonStore: store ?? undefined }),
+    }),
+  }
+}
+
+describe('the offline demo model plays the bundled scenarios through the real engine', () => {
+  it('walking tour: fails with 5 stops, writes the lesson, passes with 3 stops on attempt 2', async () => {
+    const { agent, scenario } = agentFor('hangzhou-walk', new InMemoryVectorStore({ embedder: new HashEmbedder() }))
+    const result = await agent.run(scenario.task.prompt, { userId: 'alice' })
+    expect([result.status, result.attempts]).toEqual(['succeeded', 2])
+    expect(result.events.find((event) => event.type === 'reflexion.lesson_produced')?.lesson).toBe(scenario.lesson)
+    expect(result.output.split('→')).toHaveLength(3)
+  })
+
+  it('Kyoto passes at once with the shared lesson in its prompt, and needs two attempts without it', async () => {
+    const store = new InMemoryVectorStore({ embedder: new HashEmbedder() })
+    const fresh = await agentFor('kyoto-walk', store).agent.run(DEMO_SCENARIOS[1].task.prompt, { userId: 'bob' })
+    expect(fresh.attempts).toBe(2)
+    const shared = new InMemoryVectorStore({ embedder: new HashEmbedder() })
+    await shared.add([{ content: DEMO_SCENARIOS[0].lesson, metadata: { user_id: '*' } }])
+    const helped = await agentFor('kyoto-walk', shared).agent.run(DEMO_SCENARIOS[1].task.prompt, { userId: 'carol' })
+    expect([helped.status, helped.attempts]).toEqual(['succeeded', 1])
+  })
+
+  it('JSON task misses a required field first, then passes; the impossible task reaches max attempts (monotonic)', async () => {
+    const json = await agentFor('book-json', new InMemoryVectorStore({ embedder: new HashEmbedder() })).agent.run(DEMO_SCENARIOS[2].task.prompt, { userId: 'dan' })
+    expect([json.status, json.attempts]).toEqual(['succeeded', 2])
+    const impossible = await agentFor('largest-prime', null).agent.run(DEMO_SCENARIOS[3].task.prompt, { userId: 'dan' })
+    expect(impossible.status).toBe('failed')
+    expect(impossible.events.some((event) => event.type === 'reflexion.max_attempts_reached')).toBe(true)
+  })
+
+  it('answers unknown prompts generically (llm judge scores them), drives a supervisor, and streams', async () => {
+    const worker = new Agent({ instructions: 'You research.', model: createDemoModel() })
+    const agent = new Agent({ instructions: 'Lead.', model: createDemoModel(), architecture: new Reflexion({ base: new Supervisor({ workers: { researcher: worker } }) }) })
+    const result = await agent.run('Write a limerick about databases.', { userId: 'erin' })
+    expect(result.status).toBe('succeeded')
+    expect(result.events.some((event) => event.type === 'agent.worker_delegated')).toBe(true)
+    const plain = await generateText({ model: createDemoModel(), prompt: '' })
+    expect(plain.text).toMatch(/offline demo model/)
+    const streamed = streamText({ model: createDemoModel(), prompt: 'Plan a relaxed one-day walking tour of Hangzhou.' })
+    expect(await streamed.text).toMatch(/→/)
+  })
+})
