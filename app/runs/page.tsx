@@ -1,0 +1,65 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { RUN_STATUSES, type RunStatusName } from '@/components/runs/run-format'
+import { RunsFilter } from '@/components/runs/runs-filter'
+import { RunsTable } from '@/components/runs/runs-table'
+import { PageHeader } from '@/components/ui/page-header'
+import { can } from '@/lib/auth/permissions'
+import { requireCaller } from '@/lib/auth/session'
+import { listRuns } from '@/lib/runs/queries'
+import { notFound } from 'next/navigation'
+
+export const metadata: Metadata = { title: 'Runs' }
+
+type Search = { status?: string | string[]; q?: string | string[]; cursor?: string | string[] }
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined
+
+function pageHref(params: { status?: string; q?: string; cursor?: string }): string {
+  const search = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])))
+  const query = search.toString()
+  return query ? `/runs?${query}` : '/runs'
+}
+
+export default async function RunsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const caller = await requireCaller()
+  const ownRuns = can(caller.role, 'runs.readOwn')
+  if (!ownRuns && !can(caller.role, 'runs.readTenant')) notFound()
+  const params = await searchParams
+  const statusParam = one(params.status)
+  const status = RUN_STATUSES.includes(statusParam as RunStatusName) ? (statusParam as RunStatusName) : undefined
+  const q = one(params.q)?.slice(0, 200)
+  const cursor = one(params.cursor)?.slice(0, 64)
+  // Members and admins see their own runs here; support staff (no runs of their own) see the tenant's.
+  const { runs, nextCursor } = await listRuns(caller, { status, q, cursor, userId: ownRuns ? caller.userId : undefined, limit: 25 })
+  const canCreate = can(caller.role, 'runs.create')
+  const newTask = canCreate ? (
+    <Link href="/tasks/new" className="inline-flex min-h-10 items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
+      New task
+    </Link>
+  ) : null
+  return (
+    <div>
+      <PageHeader title="Runs" description={ownRuns ? 'Your runs, newest first.' : 'Every run of this organisation, newest first.'} actions={newTask} />
+      <RunsFilter status={status} q={q} />
+      {runs.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="runs-empty">
+          <p className="font-medium text-slate-900">{status || q || cursor ? 'No runs match these filters.' : 'No runs yet.'}</p>
+          {canCreate ? (
+            <p className="mt-1 text-sm text-slate-600">
+              <Link href="/tasks/new" className="text-indigo-700 underline">
+                Start a new task
+              </Link>{' '}
+              — the offline demo templates run without any model provider.
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <RunsTable runs={runs} showOwner={!ownRuns} />
+      )}
+      <nav aria-label="Pages" className="mt-4 flex justify-between text-sm">
+        {cursor ? <Link href={pageHref({ status, q })} className="text-indigo-700 underline">Newest runs</Link> : <span />}
+        {nextCursor ? <Link href={pageHref({ status, q, cursor: nextCursor })} className="text-indigo-700 underline">Older runs</Link> : null}
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+import type { LoggedEvent } from '@/lib/events/event'
+import { attempts as attemptsReducer, lessons as lessonsReducer, type AttemptSummary } from '@/lib/events/reducers'
+
+/** A lesson put in front of an attempt; `shared` when it is the tenant's, not the member's own. */
+export type RecalledLesson = { id: string | null; content: string; shared: boolean }
+
+/** The lesson an attempt produced, where it was stored, and whether the next attempt's prompt got it. */
+export type ProducedLesson = { text: string; index: number; lessonId: string | null; persistedIndex: number | null; duplicate: boolean | null; reachedNext: boolean | null }
+
+/** One attempt of the timeline: its events and what they add up to. */
+export type AttemptGroup = {
+  attempt: number
+  summary: AttemptSummary
+  events: LoggedEvent[]
+  output: string | null
+  recalled: RecalledLesson[]
+  produced: ProducedLesson | null
+  modelCalls: Record<string, number>
+  toolCalls: number
+}
+
+/** A run's log as the run page shows it: before the first attempt, each attempt, and the outcome. */
+export type Timeline = { before: LoggedEvent[]; attempts: AttemptGroup[]; outcome: LoggedEvent[] }
+
+const OUTCOME_TYPES = new Set(['run.interrupted', 'run.finished', 'reflexion.max_attempts_reached'])
+const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase()
+
+/** Groups a (possibly partial) log by attempt; events without an attempt number go to the current one. */
+export function buildTimeline(events: readonly LoggedEvent[]): Timeline {
+  const timeline: Timeline = { before: [], attempts: [], outcome: [] }
+  const summaries = new Map(attemptsReducer.seed(events).map((summary) => [summary.attempt, summary]))
+  const lessonState = lessonsReducer.seed(events)
+  const groups = new Map<number, AttemptGroup>()
+  let current = 0
+  for (const event of events) {
+    if (event.type === 'reflexion.attempt_started') current = typeof event.payload.attempt === 'number' ? event.payload.attempt : current + 1
+    if (OUTCOME_TYPES.has(event.type)) {
+      timeline.outcome.push(event)
+      continue
+    }
+    const number = typeof event.payload.attempt === 'number' ? event.payload.attempt : current
+    if (number <= 0) {
+      timeline.before.push(event)
+      continue
+    }
+    let group = groups.get(number)
+    if (!group) {
+      const summary = summaries.get(number)
+      if (!summary) {
+        timeline.before.push(event)
+        continue
+      }
+      group = { attempt: number, summary, events: [], output: null, recalled: [], produced: null, modelCalls: {}, toolCalls: 0 }
+      groups.set(number, group)
+      timeline.attempts.push(group)
+    }
+    group.events.push(event)
+    if (event.type === 'agent.output_produced') group.output = typeof event.payload.output === 'string' ? event.payload.output : JSON.stringify(event.payload.output)
+    if (event.type === 'agent.model_called') {
+      const role = typeof event.payload.role === 'string' ? event.payload.role : 'unknown'
+      group.modelCalls[role] = (group.modelCalls[role] ?? 0) + 1
+    }
+    if (event.type === 'agent.tool_called') group.toolCalls += 1
+  }
+  for (const recalled of lessonState.recalled) {
+    const group = recalled.attempt === null ? undefined : groups.get(recalled.attempt)
+    group?.recalled.push({ id: recalled.id, content: recalled.content, shared: recalled.userId === '*' })
+  }
+  for (const produced of lessonState.produced) {
+    const group = produced.attempt === null ? undefined : groups.get(produced.attempt)
+    if (!group || !produced.lesson) continue
+    const next = groups.get(group.attempt + 1)
+    const reachedNext = next
+      ? next.recalled.some((lesson) => (produced.lessonId !== null && lesson.id === produced.lessonId) || normalise(lesson.content) === normalise(produced.lesson))
+      : null
+    group.produced = { text: produced.lesson, index: produced.index, lessonId: produced.lessonId, persistedIndex: produced.persistedIndex, duplicate: produced.duplicate, reachedNext }
+  }
+  timeline.attempts.sort((a, b) => a.attempt - b.attempt)
+  return timeline
+}
