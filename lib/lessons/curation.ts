@@ -43,3 +43,18 @@ export async function restoreSharedLesson(caller: Caller, lessonId: string): Pro
     return toLessonView(row)
   })
 }
+
+/** Where a proposed lesson came from: its source run, attempt and score (null when the lesson is gone or had none). */
+export type ProposalSource = { sourceRunId: string | null; sourceAttempt: number | null; sourceScore: number | null; tags: string[]; taskKey: string | null }
+
+/** The provenance of the lessons behind proposals, for the review queue (lessons.curateShared). */
+export async function proposalSources(caller: Caller, lessonIds: string[]): Promise<Map<string, ProposalSource>> {
+  requirePermission(caller, 'lessons.curateShared')
+  if (lessonIds.length === 0) return new Map()
+  const prisma = await getPrisma()
+  const rows = await prisma.lesson.findMany({
+    where: { tenantId: caller.tenantId, id: { in: lessonIds } },
+    select: { id: true, sourceRunId: true, sourceAttempt: true, sourceScore: true, tags: true, taskKey: true },
+  })
+  return new Map(rows.map(({ id, ...source }) => [id, source]))
+}

@@ -1,0 +1,71 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { LessonLabels, LessonProvenance, LessonStats } from '@/components/lessons/lesson-meta'
+import { formatDate, score } from '@/components/lessons/format'
+import { Card } from '@/components/ui/card'
+import { PageHeader } from '@/components/ui/page-header'
+import { can } from '@/lib/auth/permissions'
+import { orNotFound, requireCaller } from '@/lib/auth/session'
+import { lessonOutcomes, lessonRecallHistory } from '@/lib/lessons/lesson-outcomes'
+import { getLesson } from '@/lib/lessons/my-lessons'
+
+export const metadata: Metadata = { title: 'Lesson' }
+
+export default async function LessonPage({ params }: { params: Promise<{ id: string }> }) {
+  const caller = await requireCaller()
+  const { id } = await params
+  const lesson = await orNotFound(getLesson(caller, id))
+  const [history, outcomes] = await Promise.all([lessonRecallHistory(caller, id), lessonOutcomes(caller, [id])])
+  const mine = lesson.userKey === caller.userId
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={mine ? 'My lesson' : 'Shared lesson'}
+        description={<Link href="/lessons" className="text-indigo-700 underline">Back to lessons</Link>}
+      />
+      <Card>
+        <p className="text-base font-medium text-slate-900" data-testid="lesson-content">{lesson.content}</p>
+        <div className="mt-3 space-y-2">
+          <LessonLabels lesson={lesson} />
+          <p className="text-sm text-slate-600">
+            <LessonProvenance lesson={lesson} linkRun={mine || can(caller.role, 'runs.readTenant')} />
+          </p>
+          <LessonStats lesson={lesson} outcome={outcomes.get(lesson.id)} />
+        </div>
+      </Card>
+      <Card title="Recall history">
+        {history.length === 0 ? (
+          <p className="text-sm text-slate-600">No run has recalled this lesson yet.</p>
+        ) : (
+          <div className="-mx-5 overflow-x-auto">
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <caption className="sr-only">Runs that recalled this lesson, newest first</caption>
+              <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-2 font-medium">Run</th>
+                  <th scope="col" className="px-5 py-2 font-medium">Attempts that saw it</th>
+                  <th scope="col" className="px-5 py-2 font-medium">Outcome</th>
+                  <th scope="col" className="px-5 py-2 font-medium">Best score</th>
+                  <th scope="col" className="px-5 py-2 font-medium">When</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {history.map((entry, position) => (
+                  <tr key={entry.runId || `hidden-${position}`} data-testid="recall-row">
+                    <td className="px-5 py-2">
+                      {entry.visible ? <Link href={`/runs/${entry.runId}`} className="text-indigo-700 underline">{entry.title}</Link> : <span className="text-slate-500">{entry.title}</span>}
+                    </td>
+                    <td className="px-5 py-2">{entry.attempts.join(', ')}</td>
+                    <td className="px-5 py-2">{entry.status}</td>
+                    <td className="px-5 py-2">{score(entry.bestScore)}</td>
+                    <td className="px-5 py-2 text-slate-600">{formatDate(entry.at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+'use server'
+
+import { action } from '@/lib/actions/action'
+import { modelSettingsForm, removeProviderKeyForm, saveProviderKeyForm } from '@/lib/admin/settings-forms'
+
+const revalidate = ['/settings']
+
+/** Saves or replaces a provider key (encrypted; audited without the key). */
+export const saveProviderKeyAction = action(saveProviderKeyForm, { revalidate })
+
+/** Removes a provider key (audited). */
+export const removeProviderKeyAction = action(removeProviderKeyForm, { revalidate })
+
+/** Saves the default model and the support agent's redaction (audited). */
+export const modelSettingsAction = action(modelSettingsForm, { revalidate })

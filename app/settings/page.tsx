@@ -1,0 +1,74 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { removeProviderKeyAction } from '@/app/settings/actions'
+import { ActionButton } from '@/components/admin/action-button'
+import { formatDate } from '@/components/lessons/format'
+import { ModelSettingsForm } from '@/components/settings/model-settings-form'
+import { ProviderKeyForm } from '@/components/settings/provider-key-form'
+import { Card } from '@/components/ui/card'
+import { PageHeader } from '@/components/ui/page-header'
+import { getTenantSettings } from '@/lib/admin/tenant-settings'
+import { can } from '@/lib/auth/permissions'
+import { requirePageAccess } from '@/lib/auth/session'
+import { listProviderKeys } from '@/lib/models/provider-keys'
+
+export const metadata: Metadata = { title: 'Settings' }
+
+const PROVIDERS = [
+  { provider: 'openai', label: 'OpenAI', note: 'Models named openai:<model>.' },
+  { provider: 'anthropic', label: 'Anthropic', note: 'Models named anthropic:<model>.' },
+  { provider: 'compatible', label: 'OpenAI-compatible', note: 'Ollama, vLLM, LM Studio…: models named compatible:<model>.' },
+] as const
+
+export default async function SettingsPage() {
+  const caller = await requirePageAccess('settings.manage')
+  const [keys, settings] = await Promise.all([listProviderKeys(caller), getTenantSettings(caller)])
+  const stored = new Map(keys.map((key) => [key.provider, key]))
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Settings" description="Model providers, the default model and the support agent of your organisation." />
+      <Card title="Model providers">
+        <p className="mb-4 text-sm text-slate-600">
+          Keys are encrypted at rest and never shown again. Without any provider, runs use the offline demo model.
+        </p>
+        <ul className="grid gap-4 lg:grid-cols-3">
+          {PROVIDERS.map(({ provider, label, note }) => {
+            const key = stored.get(provider)
+            return (
+              <li key={provider} className="space-y-3 rounded-md border border-slate-200 p-4" data-testid={`provider-${provider}`}>
+                <div>
+                  <h3 className="text-sm font-semibold text-slate-900">{label}</h3>
+                  <p className="text-xs text-slate-500">{note}</p>
+                </div>
+                {key ? (
+                  <div className="space-y-2 rounded-md bg-slate-50 p-2 text-sm">
+                    <p>
+                      Key <span className="font-mono" data-testid="masked-key">•••• {key.lastFour}</span>
+                    </p>
+                    {key.baseUrl ? <p className="truncate text-xs text-slate-600" title={key.baseUrl}>{key.baseUrl}</p> : null}
+                    <p className="text-xs text-slate-500">Saved {formatDate(key.updatedAt)}</p>
+                    <ActionButton action={removeProviderKeyAction} fields={{ provider }} label={`Remove ${label} key`} pendingLabel="Removing…" variant="danger" />
+                  </div>
+                ) : (
+                  <p className="text-sm text-slate-600">No key stored.</p>
+                )}
+                <ProviderKeyForm provider={provider} label={label} stored={!!key} baseUrl={key?.baseUrl ?? null} />
+              </li>
+            )
+          })}
+        </ul>
+      </Card>
+      <Card title="Models and support">
+        <ModelSettingsForm defaultModel={settings.defaultModel} supportRedactEmails={settings.supportRedactEmails} />
+      </Card>
+      {can(caller.role, 'members.manage') ? (
+        <Card title="People and limits">
+          <ul className="space-y-2 text-sm">
+            <li><Link href="/settings/members" className="text-indigo-700 underline">Members and invitations</Link></li>
+            <li><Link href="/settings/quotas" className="text-indigo-700 underline">Run quotas</Link> — runs per day, for everyone and per member</li>
+          </ul>
+        </Card>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,58 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { QuotaForm } from '@/components/settings/quota-form'
+import { Card } from '@/components/ui/card'
+import { PageHeader } from '@/components/ui/page-header'
+import { listMemberQuotas } from '@/lib/admin/member-quotas'
+import { requirePageAccess } from '@/lib/auth/session'
+
+export const metadata: Metadata = { title: 'Run quotas' }
+
+export default async function QuotasPage() {
+  const caller = await requirePageAccess('members.manage')
+  const { tenantDefault, members } = await listMemberQuotas(caller)
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Run quotas"
+        description={<>How many runs each person may start per day (counted from midnight UTC). <Link href="/settings/members" className="text-indigo-700 underline">Manage members</Link></>}
+      />
+      <Card title="Default for everyone">
+        <p className="mb-3 text-sm text-slate-600">Applies to every member without their own quota. Empty = unlimited.</p>
+        <QuotaForm value={tenantDefault} label="Default daily run quota" placeholder="unlimited" />
+      </Card>
+      <Card title={`Per member (${members.length})`}>
+        <div className="-mx-5 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-5 py-2 font-medium">Member</th>
+                <th scope="col" className="px-5 py-2 font-medium">Today</th>
+                <th scope="col" className="px-5 py-2 font-medium">Applies</th>
+                <th scope="col" className="px-5 py-2 font-medium">Own quota (empty = default)</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {members.map((member) => (
+                <tr key={member.membershipId} data-testid="quota-row" data-email={member.email}>
+                  <td className="px-5 py-2">
+                    <span className="font-medium">{member.name}</span>
+                    <span className="block text-xs text-slate-500">{member.email} · {member.role}</span>
+                  </td>
+                  <td className="px-5 py-2">{member.startedToday}</td>
+                  <td className="px-5 py-2">
+                    {member.effective === null ? 'unlimited' : `${member.effective}/day`}
+                    {member.override === null ? <span className="block text-xs text-slate-500">default</span> : null}
+                  </td>
+                  <td className="px-5 py-2">
+                    <QuotaForm membershipId={member.membershipId} value={member.override} label={`Daily run quota of ${member.name}`} placeholder={tenantDefault === null ? 'default' : String(tenantDefault)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+    </div>
+  )
+}

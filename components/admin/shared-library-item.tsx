@@ -1,0 +1,39 @@
+import Link from 'next/link'
+import { restoreSharedLessonAction, retireSharedLessonAction } from '@/app/admin/lessons/actions'
+import { isoDay } from '@/components/lessons/format'
+import { LessonLabels, LessonStats } from '@/components/lessons/lesson-meta'
+import type { LessonOutcome } from '@/lib/lessons/lesson-outcomes'
+import type { LessonView } from '@/lib/lessons/lesson-view'
+import { ActionButton } from './action-button'
+import { SharedLessonForm } from './shared-lesson-form'
+
+/** One lesson of the shared library: edit and retire when active, restore when retired. */
+export function SharedLibraryItem({ lesson, outcome }: { lesson: LessonView; outcome?: LessonOutcome }) {
+  const active = lesson.status === 'active'
+  return (
+    <li className="space-y-2 py-4" data-testid={active ? 'library-lesson' : 'retired-lesson'} data-lesson-id={lesson.id}>
+      <Link href={`/lessons/${lesson.id}`} className="block text-sm font-medium text-slate-900 hover:text-indigo-700 hover:underline" data-testid="lesson-content">
+        {lesson.content}
+      </Link>
+      <LessonLabels lesson={lesson} />
+      <LessonStats lesson={lesson} outcome={outcome} />
+      <div className="flex flex-wrap items-start gap-2">
+        {active ? (
+          <>
+            <details className="w-full sm:w-auto sm:min-w-[28rem]">
+              <summary className="inline-flex min-h-9 cursor-pointer list-none items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
+                Edit<span className="sr-only"> this shared lesson</span>
+              </summary>
+              <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3">
+                <SharedLessonForm lesson={{ id: lesson.id, content: lesson.content, tags: lesson.tags, taskKey: lesson.taskKey, expiresOn: isoDay(lesson.expiresAt) }} />
+              </div>
+            </details>
+            <ActionButton action={retireSharedLessonAction} fields={{ lessonId: lesson.id }} label="Retire" pendingLabel="Retiring…" variant="danger" testId="retire-lesson" />
+          </>
+        ) : (
+          <ActionButton action={restoreSharedLessonAction} fields={{ lessonId: lesson.id }} label="Restore" pendingLabel="Restoring…" testId="restore-lesson" />
+        )}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,39 @@
+'use client'
+
+import { useActionState, useState } from 'react'
+import { updateMyLessonAction } from '@/app/lessons/actions'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/field'
+import { FormStatus } from '@/components/ui/form-status'
+
+/** Edits one of my lessons in place, behind an "Edit" disclosure: one line, 280 characters at most. */
+export function EditLessonForm({ lessonId, content }: { lessonId: string; content: string }) {
+  const [result, formAction, pending] = useActionState(updateMyLessonAction, null)
+  const [text, setText] = useState(content)
+  const errors = result && !result.ok ? result.fieldErrors : undefined
+  return (
+    <details className="group w-full">
+      <summary className="inline-flex min-h-9 cursor-pointer list-none items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
+        Edit<span className="sr-only"> this lesson</span>
+      </summary>
+      <form action={formAction} className="mt-3 space-y-2">
+        <input type="hidden" name="lessonId" value={lessonId} />
+        <TextField
+          id={`content-${lessonId}`}
+          label="Lesson"
+          name="content"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={280}
+          required
+          hint={`One short, specific, actionable sentence. ${text.length}/280`}
+          errors={errors?.content}
+        />
+        <FormStatus result={result} success="Lesson saved." />
+        <Button type="submit" pending={pending} className="min-h-9 px-3 py-1.5">
+          Save lesson
+        </Button>
+      </form>
+    </details>
+  )
+}

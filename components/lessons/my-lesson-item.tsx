@@ -1,0 +1,44 @@
+import Link from 'next/link'
+import { deleteMyLessonAction, proposeLessonAction } from '@/app/lessons/actions'
+import { ActionButton } from '@/components/admin/action-button'
+import type { MyProposal } from '@/lib/lessons/curation'
+import type { LessonOutcome } from '@/lib/lessons/lesson-outcomes'
+import type { LessonView } from '@/lib/lessons/lesson-view'
+import { EditLessonForm } from './edit-lesson-form'
+import { LessonLabels, LessonProvenance, LessonStats } from './lesson-meta'
+import { ProposalStatus } from './proposal-status'
+
+/** One of my lessons: text, provenance, effect, edit / delete / propose, and its proposal's status. */
+export function MyLessonItem({ lesson, outcome, proposal }: { lesson: LessonView; outcome?: LessonOutcome; proposal?: MyProposal }) {
+  const canPropose = lesson.status === 'active' && (!proposal || proposal.status === 'rejected')
+  return (
+    <li className="space-y-3 py-4" data-testid="my-lesson" data-lesson-id={lesson.id}>
+      <div className="space-y-1">
+        <Link href={`/lessons/${lesson.id}`} className="block text-sm font-medium text-slate-900 hover:text-indigo-700 hover:underline" data-testid="lesson-content">
+          {lesson.content}
+        </Link>
+        <LessonLabels lesson={lesson} />
+        <p className="text-xs text-slate-600">
+          <LessonProvenance lesson={lesson} linkRun />
+        </p>
+        <LessonStats lesson={lesson} outcome={outcome} />
+      </div>
+      {proposal ? <ProposalStatus proposal={proposal} /> : null}
+      <div className="flex flex-wrap items-start gap-2">
+        <EditLessonForm lessonId={lesson.id} content={lesson.content} />
+        {canPropose ? (
+          <ActionButton action={proposeLessonAction} fields={{ lessonId: lesson.id }} label={proposal ? 'Propose again' : 'Propose for sharing'} pendingLabel="Proposing…" testId="propose-lesson" />
+        ) : null}
+        <details className="relative">
+          <summary className="inline-flex min-h-9 cursor-pointer list-none items-center rounded-md border border-red-300 bg-white px-3 text-sm font-medium text-red-700 hover:bg-red-50">
+            Delete…
+          </summary>
+          <div className="mt-2 w-64 space-y-2 rounded-md border border-slate-200 bg-white p-3 shadow-sm">
+            <p className="text-xs text-slate-600">Your runs stop recalling this lesson. Its statistics go with it.</p>
+            <ActionButton action={deleteMyLessonAction} fields={{ lessonId: lesson.id }} label="Delete lesson" pendingLabel="Deleting…" variant="danger" />
+          </div>
+        </details>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,34 @@
+'use client'
+
+import { useActionState } from 'react'
+import { modelSettingsAction } from '@/app/settings/actions'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/field'
+import { FormStatus } from '@/components/ui/form-status'
+
+/** The tenant's default model and whether the support agent masks e-mail addresses. */
+export function ModelSettingsForm({ defaultModel, supportRedactEmails }: { defaultModel: string | null; supportRedactEmails: boolean }) {
+  const [result, formAction, pending] = useActionState(modelSettingsAction, null)
+  const errors = result && !result.ok ? result.fieldErrors : undefined
+  return (
+    <form action={formAction} className="space-y-4" data-testid="model-settings-form">
+      <TextField
+        label="Default model"
+        name="defaultModel"
+        defaultValue={defaultModel ?? ''}
+        placeholder="openai:gpt-4.1-mini"
+        hint="Used when a task leaves the model empty: openai:…, anthropic:…, compatible:…; empty = the offline demo model."
+        errors={errors?.defaultModel}
+      />
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium text-slate-800">Support agent</legend>
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="supportRedactEmails" defaultChecked={supportRedactEmails} className="mt-0.5 size-4" />
+          <span>Mask e-mail addresses in run logs the support agent reads (API keys and tokens are always masked).</span>
+        </label>
+      </fieldset>
+      <FormStatus result={result} success="Settings saved." />
+      <Button type="submit" pending={pending}>Save settings</Button>
+    </form>
+  )
+}
