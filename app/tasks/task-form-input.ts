@@ -47,8 +47,9 @@ export function draftFromForm(raw: Record<string, unknown>): Record<string, unkn
   if (evaluator && typeof evaluator === 'object') draft.evaluator = evaluatorOf(evaluator)
   const architecture = draft.architecture as Record<string, unknown> | undefined
   if (architecture?.kind === 'react') draft.architecture = { kind: 'react' }
-  if (architecture?.kind === 'supervisor' && Array.isArray(architecture.workers)) {
-    architecture.workers = architecture.workers.filter((worker) => worker !== undefined && worker !== null)
+  if (architecture?.kind === 'supervisor') {
+    const workers = architecture.workers ?? []
+    architecture.workers = Array.isArray(workers) ? workers.filter((worker) => worker !== undefined && worker !== null) : workers
   }
   return draft
 }
