@@ -42,17 +42,22 @@ FROM updated u`
 type Pending = AppendRequest & { resolve: () => void; reject: (error: unknown) => void }
 
 const MAX_BATCH_EVENTS = 500
+/** Statements in flight at once (on different connections), so WAL flushes of batches overlap. */
+const MAX_IN_FLIGHT = 3
 
 /**
- * Appends events to run logs with group commit: appends that arrive while a statement is in
+ * Appends events to run logs with group commit: appends that arrive while statements are in
  * flight are committed together in the next one (one statement = one transaction), at most one
- * request per run per statement. Each run row's `event_count` moves by a conditional update
- * (`WHERE event_count = expected`), so a competing writer gets an EventConflictError, never a gap,
- * duplicate or overwrite; the NOTIFY is part of the same transaction. A request resolves only once committed.
+ * request per run per statement and never two statements for the same run at once. Each run
+ * row's `event_count` moves by a conditional update (`WHERE event_count = expected`), so a
+ * competing writer gets an EventConflictError, never a gap, duplicate or overwrite; the NOTIFY
+ * is part of the same transaction. A request resolves only once committed.
  */
 export class EventWriter {
   private pending: Pending[] = []
-  private flushing = false
+  private readonly busyRuns = new Set<string>()
+  private inFlight = 0
+  private scheduled = false
 
   constructor(private readonly query: SqlQuery) {}
 
@@ -61,8 +66,33 @@ export class EventWriter {
     if (request.events.length === 0) return Promise.resolve()
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ ...request, resolve, reject })
-      if (!this.flushing) void this.flush()
+      this.schedule()
     })
+  }
+
+  // Waits one macrotask before taking a batch, so the runs whose appends just committed can
+  // send their next event and batches fill up.
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.pending.length === 0) return
+    this.scheduled = true
+    setImmediate(() => {
+      this.scheduled = false
+      this.pump()
+    })
+  }
+
+  private pump(): void {
+    while (this.inFlight < MAX_IN_FLIGHT) {
+      const batch = this.takeBatch()
+      if (batch.length === 0) return
+      this.inFlight++
+      for (const item of batch) this.busyRuns.add(item.runId)
+      void this.run(batch).finally(() => {
+        for (const item of batch) this.busyRuns.delete(item.runId)
+        this.inFlight--
+        this.schedule()
+      })
+    }
   }
 
   private takeBatch(): Pending[] {
@@ -71,7 +101,8 @@ export class EventWriter {
     const runs = new Set<string>()
     let events = 0
     for (const item of this.pending) {
-      if (runs.has(item.runId) || (batch.length > 0 && events + item.events.length > MAX_BATCH_EVENTS)) rest.push(item)
+      const blocked = runs.has(item.runId) || this.busyRuns.has(item.runId) || (batch.length > 0 && events + item.events.length > MAX_BATCH_EVENTS)
+      if (blocked) rest.push(item)
       else {
         runs.add(item.runId)
         events += item.events.length
@@ -82,20 +113,12 @@ export class EventWriter {
     return batch
   }
 
-  private async flush(): Promise<void> {
-    this.flushing = true
+  private async run(batch: Pending[]): Promise<void> {
     try {
-      while (this.pending.length > 0) {
-        const batch = this.takeBatch()
-        try {
-          await this.commit(batch)
-        } catch (error) {
-          if (batch.length === 1) batch[0].reject(error)
-          else for (const item of batch) await this.commit([item]).catch(item.reject)
-        }
-      }
-    } finally {
-      this.flushing = false
+      await this.commit(batch)
+    } catch (error) {
+      if (batch.length === 1) batch[0].reject(error)
+      else for (const item of batch) await this.commit([item]).catch(item.reject)
     }
   }
 
