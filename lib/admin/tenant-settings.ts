@@ -1,5 +1,4 @@
 import 'server-only'
-import { z } from 'zod'
 import { writeAudit } from '../audit/write-audit'
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
@@ -7,9 +6,7 @@ import { can } from '../auth/permissions'
 import { getPrisma } from '../db/client'
 import { notFound } from '../errors'
 import { tenantRunSettings } from '../runs/tenant-run-settings'
-
-/** Whether the support agent masks e-mail addresses in run logs (default: yes). Other keys belong to runs. */
-export const supportSettingsSchema = z.object({ supportRedactEmails: z.boolean().optional().catch(undefined) })
+import { tenantRedaction } from '../support/tenant-redaction'
 
 /** The tenant settings the settings pages show and change. */
 export type TenantSettingsView = { defaultModel: string | null; dailyRunQuota: number | null; supportRedactEmails: boolean }
@@ -17,16 +14,27 @@ export type TenantSettingsView = { defaultModel: string | null; dailyRunQuota: n
 /** What an admin may change; `null` clears a value (back to the built-in default). */
 export type TenantSettingsChange = Partial<{ defaultModel: string | null; dailyRunQuota: number | null; supportRedactEmails: boolean }>
 
-/** Reads the settings JSON of a tenant, ignoring what does not parse. */
+/**
+ * Reads the settings JSON of a tenant, ignoring what does not parse: the run keys (lib/runs) and
+ * the support agent's `redaction.emails` (lib/support), each read by its owner's schema.
+ */
 export function readTenantSettings(settings: unknown): TenantSettingsView {
   const runs = tenantRunSettings(settings)
-  const support = supportSettingsSchema.safeParse(settings && typeof settings === 'object' ? settings : {})
-  return { defaultModel: runs.defaultModel ?? null, dailyRunQuota: runs.dailyRunQuota ?? null, supportRedactEmails: (support.success && support.data.supportRedactEmails) ?? true }
+  return { defaultModel: runs.defaultModel ?? null, dailyRunQuota: runs.dailyRunQuota ?? null, supportRedactEmails: tenantRedaction(settings).emails }
 }
 
-/** The redaction options the support agent should use for a tenant's settings JSON. */
-export function supportRedactionOptions(settings: unknown): { emails: boolean; secrets: true } {
-  return { emails: readTenantSettings(settings).supportRedactEmails, secrets: true }
+/** The settings JSON with a change applied; `null` removes a key, `supportRedactEmails` lands in `redaction.emails`. */
+export function applySettingsChange(current: Record<string, unknown>, change: TenantSettingsChange): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...current }
+  for (const [key, value] of Object.entries(change)) {
+    if (value === undefined) continue
+    if (key === 'supportRedactEmails') {
+      const redaction = current.redaction && typeof current.redaction === 'object' ? current.redaction : {}
+      next.redaction = { ...redaction, emails: value }
+    } else if (value === null) delete next[key]
+    else next[key] = value
+  }
+  return next
 }
 
 /** The caller's tenant settings (settings.manage or members.manage). */
@@ -50,16 +58,15 @@ export async function updateTenantSettings(caller: Caller, change: TenantSetting
     const tenant = await tx.tenant.findUnique({ where: { id: caller.tenantId }, select: { settings: true } })
     if (!tenant) throw notFound()
     const current = (tenant.settings && typeof tenant.settings === 'object' && !Array.isArray(tenant.settings) ? tenant.settings : {}) as Record<string, unknown>
-    const next: Record<string, unknown> = { ...current }
-    for (const [key, value] of Object.entries(change)) {
-      if (value === undefined) continue
-      if (value === null) delete next[key]
-      else next[key] = value
-    }
+    const next = applySettingsChange(current, change)
     await tx.tenant.update({ where: { id: caller.tenantId }, data: { settings: next as object } })
-    const keys = Object.keys(change).filter((key) => change[key as keyof TenantSettingsChange] !== undefined)
-    const pick = (source: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, source[key] ?? null]))
-    await writeAudit(tx, caller, 'settings.updated', { type: 'tenant', id: caller.tenantId }, { before: pick(current), after: pick(next) })
+    const keys = Object.keys(change).filter((key) => change[key as keyof TenantSettingsChange] !== undefined) as (keyof TenantSettingsView)[]
+    const before = readTenantSettings(current)
+    const after = readTenantSettings(next)
+    const changed = keys.filter((key) => before[key] !== after[key])
+    if (changed.length > 0) await writeAudit(tx, caller, 'settings.updated', { type: 'tenant', id: caller.tenantId }, {
+      before: Object.fromEntries(changed.map((key) => [key, before[key]])), after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+    })
     return readTenantSettings(next)
   })
 }
