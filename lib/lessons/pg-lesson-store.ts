@@ -3,9 +3,27 @@ import type { Db } from '../db/client'
 import type { Embedder } from '../reflexion/embedder'
 import { normaliseLesson } from '../reflexion/lesson-text'
 import { matchesFilter, type Chunk, type MetadataFilter, type ScoredChunk, type VectorStore } from '../reflexion/vector-store'
-import { embeddingStorage, nearestFirstSql, similaritySql, vectorLiteral } from './vector-support'
+import { embeddingStorage, similaritySql, vectorLiteral, type EmbeddingStorage } from './vector-support'
 
 type LessonHit = { id: string; content: string; user_key: string; source_run_id: string | null; source_attempt: number | null; source_score: number | null; similarity: number }
+
+/**
+ * The recall query: exact nearest-first over the candidates of one tenant (and user keys), the
+ * distance computed once per candidate; the user-key condition is only written when there is one,
+ * so the planner always sees the btree prefix. Parameters: tenant, embedder, vector, k, [user keys].
+ */
+export function recallSql(storage: EmbeddingStorage, byUser: boolean): string {
+  const distance = storage === 'vector' ? 'embedding <=> $3::vector' : similaritySql(storage, '$3')
+  return `SELECT id, content, user_key, source_run_id, source_attempt, source_score, ${storage === 'vector' ? '1 - distance' : 'distance'} AS similarity
+    FROM (
+      SELECT id, content, user_key, source_run_id, source_attempt, source_score, ${distance} AS distance
+      FROM lessons
+      WHERE tenant_id = $1 AND status = 'active' ${byUser ? 'AND user_key = ANY($5::text[])' : ''}
+        AND (expires_at IS NULL OR expires_at > now() AT TIME ZONE 'UTC') AND embedder = $2 AND embedding IS NOT NULL
+      ORDER BY distance ${storage === 'vector' ? 'ASC' : 'DESC'}, id
+      LIMIT $4
+    ) nearest`
+}
 
 /** The filter keys other than user_id (which the query applies itself); checked on the hits. */
 function otherFilters(filter: MetadataFilter | undefined): MetadataFilter | undefined {
@@ -73,13 +91,8 @@ export class PgLessonStore implements VectorStore {
     const userFilter = options.filter?.user_id
     const userKeys = userFilter === undefined ? null : (Array.isArray(userFilter) ? userFilter : [userFilter]).map(String)
     const rows = await this.prisma.$queryRawUnsafe<LessonHit[]>(
-      `SELECT id, content, user_key, source_run_id, source_attempt, source_score, ${similaritySql(storage, '$4')} AS similarity
-       FROM lessons
-       WHERE tenant_id = $1 AND ($2::text[] IS NULL OR user_key = ANY($2::text[])) AND status = 'active'
-         AND (expires_at IS NULL OR expires_at > now() AT TIME ZONE 'UTC') AND embedder = $3 AND embedding IS NOT NULL
-       ORDER BY ${nearestFirstSql(storage, '$4')}, id
-       LIMIT $5`,
-      this.tenantId, userKeys, this.embedder.id, vectorLiteral(storage, vector), options.k ?? 5,
+      recallSql(storage, userKeys !== null),
+      ...[this.tenantId, this.embedder.id, vectorLiteral(storage, vector), options.k ?? 5, ...(userKeys === null ? [] : [userKeys])],
     )
     return rows
       .map((row) => ({

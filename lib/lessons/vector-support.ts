@@ -39,8 +39,3 @@ export function similaritySql(storage: EmbeddingStorage, parameter: string): str
   if (storage === 'vector') return `1 - (embedding <=> ${parameter}::vector)`
   return `(SELECT COALESCE(sum(a * b) / NULLIF(sqrt(sum(a * a)) * sqrt(sum(b * b)), 0), 0) FROM unnest(embedding, ${parameter}::real[]) AS pair(a, b))`
 }
-
-/** The SQL ORDER BY of nearest-first for the storage kind (pgvector's operator when present). */
-export function nearestFirstSql(storage: EmbeddingStorage, parameter: string): string {
-  return storage === 'vector' ? `embedding <=> ${parameter}::vector` : `${similaritySql(storage, parameter)} DESC`
-}
