@@ -1,0 +1,58 @@
+// The route table of the access matrix. Page builders: when you add a page, add its row here with
+// the permission your page checks (the same one as its nav link). The matrix then proves that
+// every role of two tenants reaches it or gets a 404, and that signed-out visitors go to /signin.
+import { can, type Permission, type Role } from '../../lib/auth/permissions'
+import type { Outcome } from './helpers/outcome'
+import type { TenantFixture } from './helpers/personas'
+
+/** Who may open a route. */
+export type Access =
+  | { kind: 'public' } // everyone, signed in or not
+  | { kind: 'signedIn' } // any member of the active tenant
+  | { kind: 'permission'; permission: Permission } // members whose role holds it
+  | { kind: 'nobody' } // exists for someone else (another tenant's resource): 404 when signed in
+  | { kind: 'missing' } // does not exist: 404 for everyone
+
+/** The tenants a signed-in persona sees: their own, and another one. */
+export type RouteFixtures = { own: TenantFixture; other: TenantFixture }
+
+/** One row: a path (maybe built from the fixtures), who may open it, and what the page shows. */
+export type RouteRule = { name: string; path: (fixtures: RouteFixtures) => string; access: Access; shows?: RegExp }
+
+const permission = (name: Permission): Access => ({ kind: 'permission', permission: name })
+
+export const ROUTES: RouteRule[] = [
+  { name: 'home', path: () => '/', access: { kind: 'public' } },
+  { name: 'sign in', path: () => '/signin', access: { kind: 'public' } },
+  { name: 'sign up', path: () => '/signup', access: { kind: 'public' } },
+  { name: 'health', path: () => '/api/health', access: { kind: 'public' }, shows: /"db":"ok"/ },
+  { name: 'members', path: () => '/settings/members', access: permission('members.manage'), shows: /Invite someone/ },
+  { name: 'own member', path: ({ own }) => `/settings/members/${own.membershipIds.member}`, access: permission('members.manage'), shows: /Save role/ },
+  { name: "other tenant's member", path: ({ other }) => `/settings/members/${other.membershipIds.member}`, access: { kind: 'nobody' } },
+  { name: "other tenant's admin", path: ({ other }) => `/settings/members/${other.membershipIds.admin}`, access: { kind: 'nobody' } },
+  { name: 'runs', path: () => '/runs', access: { kind: 'signedIn' }, shows: /Runs/ },
+  { name: 'runs filtered', path: () => '/runs?status=failed&q=nothing-matches-this', access: { kind: 'signedIn' }, shows: /No runs match these filters/ },
+  { name: 'new task', path: () => '/tasks/new', access: permission('runs.create'), shows: /Start run/ },
+  { name: 'new task from a template', path: () => '/tasks/new?template=hangzhou-walk', access: permission('runs.create'), shows: /Hangzhou/ },
+  { name: 'unknown run', path: () => '/runs/no-such-run-0123456789', access: { kind: 'nobody' } },
+  { name: 'lessons', path: () => '/lessons', access: permission('lessons.readShared'), shows: /Shared lessons/ },
+  { name: 'unknown lesson', path: () => '/lessons/no-such-lesson-0123', access: { kind: 'nobody' } },
+  { name: 'shared-lesson library', path: () => '/admin/lessons', access: permission('lessons.curateShared'), shows: /New shared lesson/ },
+  { name: 'review queue', path: () => '/admin/review', access: permission('lessons.curateShared'), shows: /Waiting for review/ },
+  { name: 'lesson effect', path: () => '/admin/effect', access: permission('lessons.curateShared'), shows: /How runs are compared/ },
+  { name: 'audit log', path: () => '/admin/audit', access: permission('audit.read'), shows: /Audit log/ },
+  { name: 'settings', path: () => '/settings', access: permission('settings.manage'), shows: /Model providers/ },
+  { name: 'run quotas', path: () => '/settings/quotas', access: permission('members.manage'), shows: /Default for everyone/ },
+  { name: 'unknown invitation', path: () => '/invite/this-code-does-not-exist-0123', access: { kind: 'missing' } },
+  { name: 'unknown page', path: () => '/no-such-page', access: { kind: 'missing' } },
+]
+
+/** What a persona (a role, or null when signed out) must get at a route. */
+export function expectedOutcome(access: Access, role: Role | null): Outcome {
+  if (access.kind === 'public') return 'ok'
+  if (access.kind === 'missing') return 'notFound'
+  if (role === null) return 'signin'
+  if (access.kind === 'signedIn') return 'ok'
+  if (access.kind === 'nobody') return 'notFound'
+  return can(role, access.permission) ? 'ok' : 'notFound'
+}
