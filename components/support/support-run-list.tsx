@@ -19,7 +19,7 @@ export function SupportRunList({ runs }: { runs: SupportRunRow[] }) {
             <RunStatusBadge status={run.status} />
             {run.interruptionReason ? <span className="font-mono">{run.interruptionReason}</span> : null}
             <span>{run.attemptsUsed}/{run.maxAttempts} attempts</span>
-            <span>best {run.bestScore ?? '—'}</span>
+            <span>best score {run.bestScore ?? '—'}</span>
             <span>{run.eventCount} events</span>
           </div>
         </li>

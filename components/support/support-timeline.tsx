@@ -51,7 +51,7 @@ export function SupportTimeline({ endpoint, initial, focus, onFocus }: { endpoin
   }
 
   return (
-    <section aria-label="Timeline" className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white shadow-sm">
+    <section aria-label="Timeline" className="flex min-w-0 flex-col self-start rounded-lg lg:sticky lg:top-4 border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 className="text-base font-semibold text-slate-900">
           Timeline <span className="text-sm font-normal text-slate-500">{page.total} events · page {page.page + 1} of {pages}</span>
@@ -63,7 +63,7 @@ export function SupportTimeline({ endpoint, initial, focus, onFocus }: { endpoin
         </form>
       </div>
       {problem ? <p role="alert" className="px-4 pt-2 text-sm text-red-700">{problem}</p> : null}
-      <ol className="max-h-[70vh] divide-y divide-slate-100 overflow-y-auto" aria-busy={loading || undefined} data-testid="timeline">
+      <ol className="max-h-[70vh] divide-y lg:max-h-[calc(100vh-9rem)] divide-slate-100 overflow-y-auto" aria-busy={loading || undefined} data-testid="timeline">
         {page.rows.map((row) => {
           const highlighted = focus?.index === row.index
           return (

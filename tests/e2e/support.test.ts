@@ -1,0 +1,153 @@
+// The support console in Chromium: a support user filters failed runs, opens one, asks why it
+// failed, reads the streamed offline answer and follows an #index link into the timeline; a
+// member asks about their own run and gets 404 on someone else's; support cannot curate lessons.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newContext, screenshot } from './helpers/browser'
+import { demoUser } from './helpers/config'
+import { visit } from './helpers/outcome'
+import { signedInContext } from './helpers/personas'
+import { SignInPage } from './pages'
+
+let browser: Browser
+let ada: BrowserContext
+let grace: BrowserContext
+let sam: BrowserContext
+let failedRunId: string
+let graceRunId: string
+
+/** Starts a demo scenario as the signed-in member and waits for its run to finish; returns the run id. */
+async function runScenario(context: BrowserContext, template: string): Promise<string> {
+  const page = await context.newPage()
+  await page.goto(`/tasks/new?template=${template}`)
+  await page.getByRole('button', { name: 'Start run' }).click()
+  await page.waitForURL((url) => /^\/runs\/[^/]+$/.test(url.pathname), { timeout: 30_000 })
+  const runId = new URL(page.url()).pathname.split('/')[2]
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const exported = await context.request.get(`/api/runs/${runId}/export`)
+    if ((await exported.text()).includes('"type":"run.finished"')) break
+    if (Date.now() > deadline) throw new Error(`run ${runId} did not finish`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  await page.close()
+  return runId
+}
+
+/**
+ * Opens a path that must be refused and checks that the 404 page is what renders, with no chat.
+ * (Under a segment with loading.tsx, Next streams the 404 page with HTTP 200, so the body is checked.)
+ */
+async function expectRefused(page: Page, path: string) {
+  const { outcome } = await visit(page, path)
+  if (outcome !== 'notFound') {
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: 10_000 })
+    expect(outcome).toBe('ok')
+  }
+  expect(await page.getByLabel('Your question').count()).toBe(0)
+  expect(await page.getByTestId('timeline').count()).toBe(0)
+}
+
+/** The chat of a support run view. */
+class SupportChatPanel {
+  constructor(readonly page: Page) {}
+
+  async ask(question: string) {
+    await this.page.getByLabel('Your question').fill(question)
+    await this.page.getByRole('button', { name: 'Ask' }).click()
+    await this.page.locator('[data-testid="support-exchange"][data-state="done"]').last().waitFor({ timeout: 30_000 })
+    return this.page.getByTestId('support-answer').last()
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  ada = await signedInContext(browser, demoUser('ada@demo.test'))
+  grace = await signedInContext(browser, demoUser('grace@demo.test'))
+  sam = await signedInContext(browser, demoUser('sam@demo.test'))
+  failedRunId = await runScenario(ada, 'largest-prime')
+  graceRunId = await runScenario(grace, 'largest-prime')
+})
+
+afterAll(async () => {
+  for (const context of [ada, grace, sam]) await context?.close()
+  await browser?.close()
+})
+
+describe('support console', () => {
+  it('support filters failed runs, opens one, asks why, and an #index link scrolls the timeline to that event', async () => {
+    const page = await sam.newPage()
+    await page.goto('/support')
+    await page.getByLabel('Status').selectOption('failed')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await page.waitForURL((url) => url.searchParams.get('status') === 'failed')
+    const rows = page.getByTestId('support-run')
+    expect(await rows.count()).toBeGreaterThanOrEqual(2)
+    expect(new Set(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-status'))))).toEqual(new Set(['failed']))
+    await screenshot(page, 'support-console')
+
+    await page.locator(`a[href="/support/runs/${failedRunId}"]`).click()
+    await page.waitForURL(`**/support/runs/${failedRunId}`)
+    expect(await page.getByTestId('context-card').innerText()).toMatch(/^\[run context\] \d+ events, status: failed/)
+    const answer = await new SupportChatPanel(page).ask('why did this run fail?')
+    expect(await answer.innerText()).toContain('offline diagnosis')
+    expect(await answer.innerText()).toMatch(/Status: failed — all 2 attempts scored below the threshold/)
+    const citations = answer.locator('a[data-citation]')
+    expect(await citations.count()).toBeGreaterThan(2)
+    const toolCalls = answer.getByTestId('tool-calls')
+    await toolCalls.locator('summary').click()
+    expect(await toolCalls.innerText()).toContain('query_log {"op":"overview"}')
+    await toolCalls.locator('summary').click()
+
+    const cited = citations.last()
+    const index = Number(await cited.getAttribute('data-citation'))
+    await cited.click()
+    const row = page.locator(`#event-${index}`)
+    await page.waitForFunction((id) => document.getElementById(id)?.hasAttribute('data-highlighted'), `event-${index}`)
+    expect(await row.innerText()).toMatch(new RegExp(`^#${index} \\S+`))
+    await page.waitForTimeout(600)
+    const [rowBox, listBox] = [await row.boundingBox(), await page.getByTestId('timeline').boundingBox()]
+    expect(rowBox && listBox && rowBox.y >= listBox.y - 1 && rowBox.y + rowBox.height <= listBox.y + listBox.height + 1).toBe(true)
+    await screenshot(page, 'support-run-chat')
+    await page.close()
+  })
+
+  it('reads well at 375 px', async () => {
+    const context = await newContext(browser, { mobile: true })
+    const page = await context.newPage()
+    const sign = demoUser('sam@demo.test')
+    await new SignInPage(page).signIn(sign.email, sign.password)
+    await page.goto('/support?status=failed')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await screenshot(page, 'support-console-mobile')
+    await page.goto(`/support/runs/${failedRunId}`)
+    await new SupportChatPanel(page).ask('why did this run fail?')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await screenshot(page, 'support-run-chat-mobile')
+    await context.close()
+  })
+
+  it('a member asks about their own run at /runs/[id]/ask and gets 404 on another member’s; neither reaches the console', async () => {
+    const page = await ada.newPage()
+    expect((await visit(page, `/runs/${failedRunId}/ask`)).outcome).toBe('ok')
+    const answer = await new SupportChatPanel(page).ask('Why did my run fail?')
+    expect(await answer.innerText()).toMatch(/Status: failed/)
+    await expectRefused(page, `/runs/${graceRunId}/ask`)
+    const refused = await ada.request.post(`/api/support/runs/${graceRunId}/chat`, { data: { question: 'why?' } })
+    expect(refused.status()).toBe(404)
+    expect(await refused.text()).toBe('')
+    expect((await visit(page, '/support')).outcome).toBe('notFound')
+    expect((await visit(page, `/support/runs/${failedRunId}`)).outcome).toBe('notFound')
+    await page.close()
+  })
+
+  it('support cannot reach lesson curation; the chat refuses bad input with a clear message', async () => {
+    const page = await sam.newPage()
+    for (const path of ['/admin/lessons', '/admin/review', '/admin/effect']) await expectRefused(page, path)
+    const tooLong = await sam.request.post(`/api/support/runs/${failedRunId}/chat`, { data: { question: 'x'.repeat(2001) } })
+    expect(tooLong.status()).toBe(400)
+    expect((await tooLong.json()).error).toMatch(/at most 2000 characters/)
+    expect((await sam.request.post('/api/support/runs/no-such-run/chat', { data: { question: 'why?' } })).status()).toBe(404)
+    await page.close()
+  })
+})
