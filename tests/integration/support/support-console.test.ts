@@ -5,6 +5,7 @@ import { getPrisma } from '../../../lib/db/client'
 import { listSupportRuns } from '../../../lib/support/support-queries'
 import { loadTimelinePage } from '../../../lib/support/timeline-page'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
+import { syntheticRunLog } from '../../unit/fixtures/synthetic-log'
 import { persistRun, PLANTED, plantedFailedLog } from './support-fixtures'
 
 let tenant: TestTenant
@@ -77,6 +78,16 @@ describe('support timeline', () => {
     expect(unmasked).not.toContain(PLANTED.apiKey)
     expect(unmasked).not.toContain(PLANTED.password)
     await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: {} } })
+  })
+
+  it('a long log is read a page of 100 at a time; a page past the end is clamped to the last', async () => {
+    const runId = await persistRun(tenant.member, syntheticRunLog(250), { status: 'running' })
+    const third = await loadTimelinePage(tenant.support.caller, runId, 2)
+    expect(third).toMatchObject({ page: 2, total: 250 })
+    expect(third.rows.map((row) => row.index)).toEqual(Array.from({ length: 50 }, (_, offset) => 200 + offset))
+    expect((await loadTimelinePage(tenant.member.caller, runId, 1)).rows[0].index).toBe(100)
+    expect((await loadTimelinePage(tenant.member.caller, runId, 99)).page).toBe(2)
+    expect(JSON.stringify((await loadTimelinePage(tenant.support.caller, runId, 0)).rows)).not.toContain('ops@example.com')
   })
 
   it("another tenant's run, or another member's, is notFound", async () => {
