@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { getDatabase, getPrisma } from '../../../lib/db/client'
 import { AppError } from '../../../lib/errors'
 import { cancelRun } from '../../../lib/runs/cancel-run'
@@ -6,7 +6,6 @@ import { EventConflictError } from '../../../lib/runs/event-conflict-error'
 import { EventWriter } from '../../../lib/runs/event-writer'
 import { getRun, listRunEvents, listRuns } from '../../../lib/runs/queries'
 import { openRunSink } from '../../../lib/runs/run-log'
-import type { RunWorker } from '../../../lib/runs/run-worker'
 import { submitTask } from '../../../lib/runs/submit-task'
 import { addUser, createTenantWithUsers, type TestTenant } from '../helpers'
 import { scenarioTask, startTestWorker, storedEvents, waitForRun } from './run-helpers'
@@ -109,6 +108,3 @@ describe('the event log under concurrent writers', () => {
     expect(events.length).toBeGreaterThan(1)
   })
 })
-
-let cleanup: RunWorker | null = null
-afterAll(async () => cleanup?.stop())
