@@ -1,10 +1,13 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { Suspense } from 'react'
+import { RunPageSkeleton } from '@/components/runs/run-page-skeleton'
 import { RunLiveView } from '@/components/runs/run-live-view'
 import { formatDateTime, formatDuration } from '@/components/runs/run-format'
 import { can } from '@/lib/auth/permissions'
 import { orNotFound, requireCaller } from '@/lib/auth/session'
-import { getRun, listRunEvents } from '@/lib/runs/queries'
+import type { Caller } from '@/lib/auth/caller'
+import { getRun, listRunEvents, type RunView } from '@/lib/runs/queries'
 import type { StoredTask } from '@/lib/runs/stored-task'
 
 export const metadata: Metadata = { title: 'Run' }
@@ -20,8 +23,8 @@ function modelOf(spec: string | undefined, fallback: string): string {
 export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
   const caller = await requireCaller()
   const { id } = await params
+  // Checked before anything streams, so another member's run answers with a real 404.
   const run = await orNotFound(getRun(caller, id))
-  const events = await listRunEvents(caller, run.id, { limit: 10_000 })
   const own = run.userId === caller.userId
   const canCancel = (own && can(caller.role, 'runs.readOwn')) || can(caller.role, 'runs.cancelTenant')
   const canAsk = (own && can(caller.role, 'support.askOwn')) || can(caller.role, 'support.console')
@@ -57,7 +60,15 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           <div><dt className="text-xs text-slate-500">Max turns per attempt</dt><dd>{task.maxTurns ?? '—'}</dd></div>
         </dl>
       </section>
-      <RunLiveView runId={run.id} threshold={run.threshold} maxAttempts={run.maxAttempts} storedStatus={run.status} canCancel={canCancel} initialEvents={events} />
+      <Suspense fallback={<RunPageSkeleton />}>
+        <RunTimeline caller={caller} run={run} canCancel={canCancel} />
+      </Suspense>
     </div>
   )
+}
+
+// The events so far are rendered on the server; the live view streams from the last index.
+async function RunTimeline({ caller, run, canCancel }: { caller: Caller; run: RunView; canCancel: boolean }) {
+  const events = await listRunEvents(caller, run.id, { limit: 10_000 })
+  return <RunLiveView runId={run.id} threshold={run.threshold} maxAttempts={run.maxAttempts} storedStatus={run.status} canCancel={canCancel} initialEvents={events} />
 }

@@ -1,5 +1,8 @@
 import type { Metadata } from 'next'
+import { Suspense } from 'react'
 import { TaskForm } from '@/components/tasks/task-form'
+import { TaskFormSkeleton } from '@/components/tasks/task-form-skeleton'
+import type { Caller } from '@/lib/auth/caller'
 import { BLANK_TASK, valuesFromDraft } from '@/components/tasks/task-form-values'
 import { TemplatePicker, type TaskTemplate } from '@/components/tasks/template-picker'
 import { PageHeader } from '@/components/ui/page-header'
@@ -25,14 +28,20 @@ export default async function NewTaskPage({ searchParams }: { searchParams: Prom
   const requested = (await searchParams).template
   const scenario = DEMO_SCENARIOS.find((candidate) => candidate.id === requested)
   const initial = scenario ? valuesFromDraft(scenario.task) : BLANK_TASK
-  const defaultModel = await defaultAgentModelLabel(caller)
   return (
     <div>
-      <PageHeader title="New task" description={`The agent tries, is scored, writes a lesson when it falls short, and tries again. Without a model set, runs use ${defaultModel}.`} />
+      <PageHeader title="New task" description="The agent tries, is scored, writes a lesson when it falls short, and tries again with it." />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <TemplatePicker templates={TEMPLATES} selected={scenario?.id ?? 'blank'} />
-        <TaskForm key={scenario?.id ?? 'blank'} initial={initial} defaultModel={defaultModel} />
+        <Suspense fallback={<TaskFormSkeleton />}>
+          <FormWithDefaults key={scenario?.id ?? 'blank'} caller={caller} initial={initial} />
+        </Suspense>
       </div>
     </div>
   )
+}
+
+async function FormWithDefaults({ caller, initial }: { caller: Caller; initial: typeof BLANK_TASK }) {
+  const defaultModel = await defaultAgentModelLabel(caller)
+  return <TaskForm initial={initial} defaultModel={defaultModel} />
 }

@@ -1,12 +1,14 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { Suspense } from 'react'
 import { RUN_STATUSES, type RunStatusName } from '@/components/runs/run-format'
 import { RunsFilter } from '@/components/runs/runs-filter'
 import { RunsTable } from '@/components/runs/runs-table'
 import { PageHeader } from '@/components/ui/page-header'
+import type { Caller } from '@/lib/auth/caller'
 import { can } from '@/lib/auth/permissions'
 import { requireCaller } from '@/lib/auth/session'
-import { listRuns } from '@/lib/runs/queries'
+import { listRuns, type ListRunsOptions } from '@/lib/runs/queries'
 import { notFound } from 'next/navigation'
 
 export const metadata: Metadata = { title: 'Runs' }
@@ -29,18 +31,38 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const status = RUN_STATUSES.includes(statusParam as RunStatusName) ? (statusParam as RunStatusName) : undefined
   const q = one(params.q)?.slice(0, 200)
   const cursor = one(params.cursor)?.slice(0, 64)
-  // Members and admins see their own runs here; support staff (no runs of their own) see the tenant's.
-  const { runs, nextCursor } = await listRuns(caller, { status, q, cursor, userId: ownRuns ? caller.userId : undefined, limit: 25 })
   const canCreate = can(caller.role, 'runs.create')
   const newTask = canCreate ? (
     <Link href="/tasks/new" className="inline-flex min-h-10 items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
       New task
     </Link>
   ) : null
+  // Members and admins see their own runs here; support staff (no runs of their own) see the tenant's.
+  const options: ListRunsOptions = { status, q, cursor, userId: ownRuns ? caller.userId : undefined, limit: 25 }
   return (
     <div>
       <PageHeader title="Runs" description={ownRuns ? 'Your runs, newest first.' : 'Every run of this organisation, newest first.'} actions={newTask} />
       <RunsFilter status={status} q={q} />
+      <Suspense key={JSON.stringify(options)} fallback={<ListSkeleton />}>
+        <RunsPageBody caller={caller} options={options} canCreate={canCreate} showOwner={!ownRuns} />
+      </Suspense>
+    </div>
+  )
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="h-72 animate-pulse rounded-lg bg-slate-200">
+      <span className="sr-only">Loading runs…</span>
+    </div>
+  )
+}
+
+async function RunsPageBody({ caller, options, canCreate, showOwner }: { caller: Caller; options: ListRunsOptions; canCreate: boolean; showOwner: boolean }) {
+  const { runs, nextCursor } = await listRuns(caller, options)
+  const { status, q, cursor } = options
+  return (
+    <>
       {runs.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="runs-empty">
           <p className="font-medium text-slate-900">{status || q || cursor ? 'No runs match these filters.' : 'No runs yet.'}</p>
@@ -54,12 +76,12 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           ) : null}
         </div>
       ) : (
-        <RunsTable runs={runs} showOwner={!ownRuns} />
+        <RunsTable runs={runs} showOwner={showOwner} />
       )}
       <nav aria-label="Pages" className="mt-4 flex justify-between text-sm">
         {cursor ? <Link href={pageHref({ status, q })} className="text-indigo-700 underline">Newest runs</Link> : <span />}
         {nextCursor ? <Link href={pageHref({ status, q, cursor: nextCursor })} className="text-indigo-700 underline">Older runs</Link> : null}
       </nav>
-    </div>
+    </>
   )
 }
