@@ -23,7 +23,7 @@ export function SharedLessonForm({ lesson }: { lesson?: SharedLessonDraft }) {
     }
   }, [result, lesson])
   return (
-    <form ref={form} action={formAction} className="space-y-3" data-testid={lesson ? 'edit-shared-lesson' : 'create-shared-lesson'}>
+    <form ref={form} action={formAction} noValidate className="space-y-3" data-testid={lesson ? 'edit-shared-lesson' : 'create-shared-lesson'}>
       {lesson ? <input type="hidden" name="lessonId" value={lesson.id} /> : null}
       <TextField
         id={`${prefix}content`}

@@ -16,7 +16,7 @@ export function EditLessonForm({ lessonId, content }: { lessonId: string; conten
       <summary className="inline-flex min-h-9 cursor-pointer list-none items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
         Edit<span className="sr-only"> this lesson</span>
       </summary>
-      <form action={formAction} className="mt-3 space-y-2">
+      <form action={formAction} noValidate className="mt-3 space-y-2">
         <input type="hidden" name="lessonId" value={lessonId} />
         <TextField
           id={`content-${lessonId}`}

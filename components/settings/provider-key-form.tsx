@@ -15,7 +15,7 @@ export function ProviderKeyForm({ provider, label, stored, baseUrl }: { provider
     if (result?.ok) form.current?.reset()
   }, [result])
   return (
-    <form ref={form} action={formAction} className="space-y-3" data-testid={`provider-form-${provider}`} autoComplete="off">
+    <form ref={form} action={formAction} className="space-y-3" data-testid={`provider-form-${provider}`} autoComplete="off" noValidate>
       <input type="hidden" name="provider" value={provider} />
       <TextField
         id={`${provider}-apiKey`}

@@ -13,9 +13,12 @@ export const PROVIDER_SECRET_NAMES = {
 /** A provider a tenant can configure. */
 export type Provider = keyof typeof PROVIDER_SECRET_NAMES
 
-/** The process's secrets key (SECRETS_KEY or DATA_DIR/secrets.key). */
+/**
+ * The process's secrets key (SECRETS_KEY or DATA_DIR/secrets.key). SECRETS_KEY is required where
+ * lib/env requires it — production with a PostgreSQL server; the embedded one-machine mode keeps its key in DATA_DIR.
+ */
 export function secretsKey(): Buffer {
-  return loadSecretsKey({ secretsKey: env.SECRETS_KEY, dataDir: env.DATA_DIR, production: env.NODE_ENV === 'production' })
+  return loadSecretsKey({ secretsKey: env.SECRETS_KEY, dataDir: env.DATA_DIR, production: env.NODE_ENV === 'production' && !!env.DATABASE_URL })
 }
 
 /**

@@ -135,7 +135,7 @@ describe('lessons', () => {
     const proposal = review.proposal(LESSON)
     const text = proposal.getByLabel(/Lesson to share/)
     await text.fill('When asked for a JSON object, include every required field; ask grace.hopper@example.com if unsure.')
-    await expect.poll(() => proposal.locator('mark').allInnerTexts()).toEqual(['grace.hopper@example.com (e-mail)'])
+    await expect.poll(() => proposal.locator('mark').allTextContents()).toEqual(['grace.hopper@example.com (e-mail)'])
     await proposal.getByRole('button', { name: 'Approve and share' }).click()
     await expect.poll(() => proposal.getByRole('alert').innerText()).toMatch(/personal data \(email\)/)
     await screenshot(page, 'admin-review-personal-data')
