@@ -18,6 +18,14 @@ export interface RunQueue {
   stop(): Promise<void>
 }
 
+/**
+ * 'short': at most one WAITING job per run (singletonKey), any number active. Not 'stately': it also
+ * allows one active job per key, and pg-boss's fetch swallows the unique violation when the oldest
+ * waiting job's key is still active — so a job left active by a killed worker blocked the whole
+ * queue (every tenant) until it expired. Two active jobs of one run are harmless: the run lease lets one execute.
+ */
+const QUEUE_POLICY = 'short'
+
 /** How long a job may stay active before pg-boss expires it (a retried job of a finished run does nothing). */
 const EXPIRE_SECONDS = 60 * 60
 
@@ -44,7 +52,9 @@ class PgBossQueue implements RunQueue {
   private start(): Promise<void> {
     this.started ??= (async () => {
       await this.boss.start()
-      if (!(await this.boss.getQueue(RUNS_QUEUE))) await this.boss.createQueue(RUNS_QUEUE, { name: RUNS_QUEUE, policy: 'stately' })
+      const queue = await this.boss.getQueue(RUNS_QUEUE)
+      if (!queue) await this.boss.createQueue(RUNS_QUEUE, { name: RUNS_QUEUE, policy: QUEUE_POLICY })
+      else if (queue.policy !== QUEUE_POLICY) await this.boss.updateQueue(RUNS_QUEUE, { name: RUNS_QUEUE, policy: QUEUE_POLICY })
     })()
     return this.started
   }
