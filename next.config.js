@@ -30,6 +30,8 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The build type-checks the app (tests are checked by `npx tsc --noEmit -p .` and run by vitest).
+  typescript: { tsconfigPath: 'tsconfig.app.json' },
   reactStrictMode: true,
   serverExternalPackages: [
     '@electric-sql/pglite',

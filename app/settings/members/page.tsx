@@ -20,7 +20,7 @@ export default async function MembersPage() {
         <InviteForm />
       </Card>
       <Card title={`Members (${members.length})`}>
-        <div className="-mx-5 overflow-x-auto">
+        <div className="relative -mx-5 overflow-x-auto">
           <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
               <tr>

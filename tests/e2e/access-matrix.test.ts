@@ -1,0 +1,57 @@
+// Role-by-page matrix: signed out, and member/admin/support of two tenants, × every route of the
+// table. Each reaches what its role may use and gets the 404 page (never a stack trace) elsewhere.
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Role } from '../../lib/auth/permissions'
+import { launchBrowser, newContext } from './helpers/browser'
+import { visit } from './helpers/outcome'
+import { closeTenant, demoTenant, tenantThroughUi, type TenantFixture } from './helpers/personas'
+import { expectedOutcome, ROUTES, type RouteFixtures } from './routes'
+
+let browser: Browser
+let demo: TenantFixture
+let second: TenantFixture
+let signedOut: BrowserContext
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  demo = await demoTenant(browser)
+  second = await tenantThroughUi(browser, 'Second Org')
+  signedOut = await newContext(browser)
+})
+
+afterAll(async () => {
+  await closeTenant(demo)
+  await closeTenant(second)
+  await signedOut?.close()
+  await browser?.close()
+})
+
+async function mismatches(context: BrowserContext, role: Role | null, fixtures: RouteFixtures): Promise<string[]> {
+  const page = await context.newPage()
+  const problems: string[] = []
+  for (const route of ROUTES) {
+    const path = route.path(fixtures)
+    const expected = expectedOutcome(route.access, role)
+    const actual = await visit(page, path)
+    if (actual.outcome !== expected) problems.push(`${route.name} ${path}: expected ${expected}, got ${actual.outcome} (${actual.status} at ${actual.finalPath})`)
+    else if (expected === 'ok' && route.shows && !route.shows.test(await page.locator('body').innerText())) problems.push(`${route.name} ${path}: does not show ${route.shows}`)
+  }
+  await page.close()
+  return problems
+}
+
+describe('access matrix', () => {
+  it('signed out: public pages open, the rest send to /signin or 404', async () => {
+    expect(await mismatches(signedOut, null, { own: demo, other: second })).toEqual([])
+  })
+
+  for (const tenantName of ['Demo', 'Second Org']) {
+    for (const role of ['member', 'admin', 'support'] as Role[]) {
+      it(`${role} of ${tenantName}`, async () => {
+        const [own, other] = tenantName === 'Demo' ? [demo, second] : [second, demo]
+        expect(await mismatches(own.personas[role].context, role, { own, other })).toEqual([])
+      })
+    }
+  }
+})

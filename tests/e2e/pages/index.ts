@@ -1,0 +1,5 @@
+export * from './app-shell'
+export * from './invitation-page'
+export * from './members-page'
+export * from './sign-in-page'
+export * from './sign-up-page'
