@@ -3,9 +3,9 @@ import { useId } from 'react'
 /** One attempt's score (null while it is being scored). */
 export type ScorePoint = { attempt: number; score: number | null; passed: boolean | null }
 
-const WIDTH = 480
+const WIDTH = 320
 const HEIGHT = 200
-const MARGIN = { top: 16, right: 16, bottom: 34, left: 40 }
+const MARGIN = { top: 18, right: 14, bottom: 34, left: 38 }
 const PLOT_W = WIDTH - MARGIN.left - MARGIN.right
 const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom
 const TICKS = [0, 0.25, 0.5, 0.75, 1]
@@ -26,7 +26,7 @@ export function ScoreChart({ points, threshold, maxAttempts }: { points: ScorePo
     : `No attempt has been scored yet. Threshold ${threshold.toFixed(2)}.`
   return (
     <figure className="space-y-2" data-testid="score-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full max-w-xl">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="h-auto w-full max-w-md">
         <title id={`${id}-title`}>Score per attempt</title>
         <desc id={`${id}-desc`}>{description}</desc>
         {TICKS.map((tick) => (

@@ -1,6 +1,6 @@
 'use client'
 
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { ScoreChart } from '@/components/charts/score-chart'
 import type { LoggedEvent } from '@/lib/events/event'
 import { lessons as lessonsReducer, runStatus } from '@/lib/events/reducers'
@@ -21,7 +21,7 @@ const STREAM_LABELS = { connecting: 'Connecting…', open: 'Live', ended: 'Compl
 /** What the run page knows before the stream: the run's settings and who may cancel it. */
 export type RunLiveProps = { runId: string; threshold: number; maxAttempts: number; storedStatus: string; canCancel: boolean; initialEvents: LoggedEvent[] }
 
-function Stat({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <div className="rounded-md bg-slate-50 px-3 py-2">
       <dt className="text-xs text-slate-500">{label}</dt>
@@ -70,8 +70,13 @@ export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCa
           {canCancel && isActiveStatus(shownStatus) ? <CancelRunButton runId={runId} /> : null}
         </div>
       </section>
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <section aria-labelledby="timeline-title" className="min-w-0 space-y-4">
+      {/* Chart, timeline, usage: in that order on a phone; timeline beside chart and usage on a wide screen. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <section aria-labelledby="chart-title" className="min-w-0 self-start rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:col-start-2 lg:row-start-1">
+          <h2 id="chart-title" className="mb-2 text-base font-semibold text-slate-900">Score per attempt</h2>
+          <ScoreChart points={points} threshold={threshold} maxAttempts={runMax} />
+        </section>
+        <section aria-labelledby="timeline-title" className="min-w-0 space-y-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <h2 id="timeline-title" className="text-lg font-semibold text-slate-900">Timeline</h2>
           {timeline.before.length ? <EventList events={timeline.before} label="Before the first attempt" /> : null}
           {timeline.attempts.length === 0 ? <p className="text-sm text-slate-600">No attempt has started yet.</p> : null}
@@ -80,16 +85,10 @@ export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCa
           ))}
           {timeline.outcome.length ? <EventList events={timeline.outcome} label="Outcome" /> : null}
         </section>
-        <aside className="min-w-0 space-y-6">
-          <section aria-labelledby="chart-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 id="chart-title" className="mb-2 text-base font-semibold text-slate-900">Score per attempt</h2>
-            <ScoreChart points={points} threshold={threshold} maxAttempts={runMax} />
-          </section>
-          <section aria-labelledby="usage-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 id="usage-title" className="mb-2 text-base font-semibold text-slate-900">Tokens and cost</h2>
-            <UsageTable rows={usage.rows} total={usage.total} />
-          </section>
-        </aside>
+        <section aria-labelledby="usage-title" className="min-w-0 self-start rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:col-start-2 lg:row-start-2">
+          <h2 id="usage-title" className="mb-2 text-base font-semibold text-slate-900">Tokens and cost</h2>
+          <UsageTable rows={usage.rows} total={usage.total} />
+        </section>
       </div>
     </div>
   )

@@ -3,7 +3,7 @@ import type { RunView } from '@/lib/runs/queries'
 import { formatCost, formatDateTime, formatDuration, formatScore } from './run-format'
 import { RunStatusBadge } from './run-status-badge'
 
-const cell = 'px-4 py-2 align-top'
+const cell = 'px-4 py-2 align-top whitespace-nowrap'
 
 /** The runs list: status, attempts used of max, best score, duration, cost, created; the owner when asked. */
 export function RunsTable({ runs, showOwner }: { runs: RunView[]; showOwner: boolean }) {
@@ -26,7 +26,7 @@ export function RunsTable({ runs, showOwner }: { runs: RunView[]; showOwner: boo
         <tbody className="divide-y divide-slate-100">
           {runs.map((run) => (
             <tr key={run.id} data-testid="run-row" data-run-id={run.id}>
-              <td className={`${cell} max-w-xs`}>
+              <td className="max-w-xs min-w-[12rem] px-4 py-2 align-top">
                 <Link href={`/runs/${run.id}`} className="font-medium break-words text-indigo-700 underline-offset-2 hover:underline">
                   {run.title}
                 </Link>

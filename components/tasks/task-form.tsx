@@ -11,11 +11,13 @@ import { WorkerRows } from './worker-rows'
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
-    <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <legend className="px-1 text-base font-semibold text-slate-900">{title}</legend>
-      {description ? <p className="-mt-2 text-sm text-slate-600">{description}</p> : null}
-      {children}
-    </fieldset>
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <fieldset className="min-w-0 space-y-4">
+        <legend className="mb-1 text-base font-semibold text-slate-900">{title}</legend>
+        {description ? <p className="text-sm text-slate-600">{description}</p> : null}
+        {children}
+      </fieldset>
+    </div>
   )
 }
 
