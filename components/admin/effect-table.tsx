@@ -70,7 +70,7 @@ export function EffectTable({ effects, sort, direction }: { effects: ComparedEff
             const difference = gap(effect)
             return (
               <tr key={effect.lessonId} data-testid="effect-row" data-worse={effect.worse || undefined} className={effect.worse ? 'bg-red-50' : undefined}>
-                <td className="max-w-xs px-4 py-2">
+                <td className="max-w-xs min-w-[14rem] px-4 py-2">
                   <Link href={`/lessons/${effect.lessonId}`} className="text-slate-900 hover:underline">{effect.content}</Link>
                   <span className="mt-1 flex flex-wrap gap-1 text-xs">
                     {effect.worse ? <span className="rounded-full bg-red-600 px-2 py-0.5 font-semibold text-white">worse</span> : null}

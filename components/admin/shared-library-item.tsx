@@ -20,7 +20,7 @@ export function SharedLibraryItem({ lesson, outcome }: { lesson: LessonView; out
       <div className="flex flex-wrap items-start gap-2">
         {active ? (
           <>
-            <details className="w-full sm:w-auto sm:min-w-[28rem]">
+            <details className="open:w-full">
               <summary className="inline-flex min-h-9 cursor-pointer list-none items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
                 Edit<span className="sr-only"> this shared lesson</span>
               </summary>

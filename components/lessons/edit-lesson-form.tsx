@@ -12,7 +12,7 @@ export function EditLessonForm({ lessonId, content }: { lessonId: string; conten
   const [text, setText] = useState(content)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   return (
-    <details className="group w-full">
+    <details className="open:w-full">
       <summary className="inline-flex min-h-9 cursor-pointer list-none items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
         Edit<span className="sr-only"> this lesson</span>
       </summary>
