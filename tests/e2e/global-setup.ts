@@ -52,7 +52,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 export default async function setup(project: TestProject) {
-  buildIfNeeded(root, (line) => console.log(`e2e: ${line}`))
+  await buildIfNeeded(root, (line) => console.log(`e2e: ${line}`))
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reflexion-e2e-'))
   const baseUrl = `http://127.0.0.1:${port}`
