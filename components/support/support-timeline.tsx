@@ -1,6 +1,6 @@
 'use client'
 
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { type TimelinePage, timelinePageOf } from '@/lib/support/timeline-row'
 
 /** The run's events, a page at a time; `focus` (an #index) opens its page, scrolls to it and highlights it. */
@@ -9,6 +9,7 @@ export function SupportTimeline({ endpoint, initial, focus, onFocus }: { endpoin
   const [loading, setLoading] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const [jump, setJump] = useState('')
+  const listRef = useRef<HTMLOListElement>(null)
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize))
 
   async function open(number: number) {
@@ -35,8 +36,12 @@ export function SupportTimeline({ endpoint, initial, focus, onFocus }: { endpoin
   useEffect(() => {
     if (!focus) return
     const row = document.getElementById(`event-${focus.index}`)
-    row?.scrollIntoView({ block: 'center', behavior: 'smooth' })
-    row?.focus({ preventScroll: true })
+    const list = listRef.current
+    if (!row || !list) return
+    // Centre the row inside the timeline's own scroll box, then bring it into the window if needed.
+    list.scrollTop = row.offsetTop - (list.clientHeight - row.clientHeight) / 2
+    row.scrollIntoView({ block: 'nearest' })
+    row.focus({ preventScroll: true })
   }, [focus, page])
 
   function submitJump(event: FormEvent) {
@@ -51,7 +56,7 @@ export function SupportTimeline({ endpoint, initial, focus, onFocus }: { endpoin
   }
 
   return (
-    <section aria-label="Timeline" className="flex min-w-0 flex-col self-start rounded-lg lg:sticky lg:top-4 border border-slate-200 bg-white shadow-sm">
+    <section aria-label="Timeline" className="flex min-w-0 flex-col self-start rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 className="text-base font-semibold text-slate-900">
           Timeline <span className="text-sm font-normal text-slate-500">{page.total} events · page {page.page + 1} of {pages}</span>
@@ -63,7 +68,7 @@ export function SupportTimeline({ endpoint, initial, focus, onFocus }: { endpoin
         </form>
       </div>
       {problem ? <p role="alert" className="px-4 pt-2 text-sm text-red-700">{problem}</p> : null}
-      <ol className="max-h-[70vh] divide-y lg:max-h-[calc(100vh-9rem)] divide-slate-100 overflow-y-auto" aria-busy={loading || undefined} data-testid="timeline">
+      <ol ref={listRef} className="relative max-h-[70vh] divide-y divide-slate-100 overflow-y-auto" aria-busy={loading || undefined} data-testid="timeline">
         {page.rows.map((row) => {
           const highlighted = focus?.index === row.index
           return (
