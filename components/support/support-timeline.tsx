@@ -30,7 +30,6 @@ export function SupportTimeline({ endpoint, initial, focus, onFocus }: { endpoin
     if (!focus) return
     void open(timelinePageOf(focus.index, page.pageSize))
     // Opening the page re-renders the rows; the effect below scrolls once the row is there.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus])
 
   useEffect(() => {
