@@ -21,23 +21,27 @@ export default async function MembersPage() {
       </Card>
       <Card title={`Members (${members.length})`}>
         <div className="relative -mx-5 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
               <tr>
                 <th scope="col" className="px-5 py-2 font-medium">Name</th>
-                <th scope="col" className="px-5 py-2 font-medium">Email</th>
+                <th scope="col" className="hidden px-5 py-2 font-medium sm:table-cell">Email</th>
                 <th scope="col" className="px-5 py-2 font-medium">Role</th>
-                <th scope="col" className="px-5 py-2 font-medium">Joined</th>
+                <th scope="col" className="hidden px-5 py-2 font-medium md:table-cell">Joined</th>
                 <th scope="col" className="px-5 py-2 font-medium"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {members.map((member) => (
                 <tr key={member.membershipId} data-testid="member-row" data-email={member.email}>
-                  <td className="px-5 py-2 font-medium">{member.name}{member.userId === caller.userId ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}</td>
-                  <td className="px-5 py-2 text-slate-600">{member.email}</td>
+                  <td className="px-5 py-2">
+                    <span className="font-medium">{member.name}</span>
+                    {member.userId === caller.userId ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
+                    <span className="block text-xs break-all text-slate-500 sm:hidden">{member.email}</span>
+                  </td>
+                  <td className="hidden px-5 py-2 text-slate-600 sm:table-cell">{member.email}</td>
                   <td className="px-5 py-2"><span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium">{member.role}</span></td>
-                  <td className="px-5 py-2 text-slate-600">{dateFormat.format(member.joinedAt)}</td>
+                  <td className="hidden px-5 py-2 text-slate-600 md:table-cell">{dateFormat.format(member.joinedAt)}</td>
                   <td className="px-5 py-2 text-right">
                     <Link href={`/settings/members/${member.membershipId}`} className="text-indigo-700 underline">
                       Manage<span className="sr-only"> {member.name}</span>
