@@ -36,14 +36,35 @@ class AdvisoryLeases extends LocalLeases {
   constructor(private readonly url: string) {
     super()
   }
+  /**
+   * The lock connection, reconnected after it is lost (a PostgreSQL restart ends it and with it every
+   * lock): the next connection re-takes the locks of the runs this process still executes, so other
+   * workers do not take them for lost. A connection that fails to open is not cached.
+   */
   private connection(): Promise<pg.Client> {
-    this.client ??= (async () => {
+    if (this.client) return this.client
+    const connecting: Promise<pg.Client> = (async () => {
       const client = new pg.Client({ connectionString: this.url, application_name: 'reflexion-run-leases' })
-      client.on('error', (error) => console.error('[runs] lease connection lost', error.message))
+      const lost = (message: string) => {
+        if (this.client !== connecting) return
+        console.error('[runs] lease connection lost', message)
+        this.client = null
+        setTimeout(() => void this.connection().catch(() => undefined), 1_000).unref()
+      }
+      client.on('error', (error) => lost(error.message))
+      client.on('end', () => lost('connection ended'))
       await client.connect()
+      for (const runId of this.held) {
+        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_CLASS, runId])
+        if (!rows[0].locked) console.error(`[runs] lease of run ${runId} was taken over while the lock connection was down`)
+      }
       return client
     })()
-    return this.client
+    this.client = connecting
+    connecting.catch(() => {
+      if (this.client === connecting) this.client = null
+    })
+    return connecting
   }
   override async tryAcquire(runId: string): Promise<boolean> {
     if (!(await super.tryAcquire(runId))) return false
@@ -61,7 +82,7 @@ class AdvisoryLeases extends LocalLeases {
   override async close(): Promise<void> {
     const client = this.client
     this.client = null
-    if (client) await (await client).end().catch(() => undefined)
+    if (client) await (await client.catch(() => null))?.end().catch(() => undefined)
   }
 }
 
