@@ -41,6 +41,28 @@ function pgliteExecutor(database: Database) {
   }
 }
 
+const guardKey = Symbol.for('reflexion-studio.pg-boss-outcome-guard')
+
+/**
+ * pg-boss 10 does not await `complete()`/`fail()` after a job handler (manager.js, watch → onFetch):
+ * when the database is unreachable at that moment (a restart) the rejection is unhandled and Node
+ * exits, taking every run of the process with it. Those rejections are logged instead (the job stays
+ * active; recovery settles its run); any other unhandled rejection still ends the process as before.
+ */
+function keepWorkingWhenJobOutcomesAreLost(): void {
+  const holder = globalThis as typeof globalThis & { [guardKey]?: true }
+  if (holder[guardKey]) return
+  holder[guardKey] = true
+  process.on('unhandledRejection', (reason) => {
+    const stack = reason instanceof Error ? (reason.stack ?? '') : ''
+    if (/at async Manager\.(complete|fail) .*pg-boss[\\/]src[\\/]manager\.js/.test(stack)) {
+      console.error('[runs] the queue could not record a job outcome (database unreachable); recovery will settle the run:', (reason as Error).message)
+      return
+    }
+    if (process.listenerCount('unhandledRejection') === 1) throw reason
+  })
+}
+
 class PgBossQueue implements RunQueue {
   private started: Promise<void> | null = null
   private readonly workerIds: string[] = []
@@ -69,6 +91,7 @@ class PgBossQueue implements RunQueue {
   }
 
   async work(concurrency: number, handler: (job: RunJob) => Promise<void>): Promise<void> {
+    keepWorkingWhenJobOutcomesAreLost()
     await this.start()
     for (let slot = 0; slot < concurrency; slot++) {
       const id = await this.boss.work<RunJob>(RUNS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => handler(job.data))
