@@ -1,0 +1,94 @@
+// PostgreSQL restarted while runs are in flight. The shared server is never touched: this file starts
+// a private PostgreSQL 15 cluster (tests/support/private-postgres.ts), migrates it, runs two worker
+// processes against it, restarts the cluster twice mid-runs (every connection cut), and then asserts
+// the recovery invariants: every run ended (finished, or interrupted with a reason), logs 0..n-1,
+// no lesson stored twice, recall stats counted once. The cluster is deleted at the end, even on failure.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getDatabase, openDatabase, setDatabase, type Database } from '../../../lib/db/client'
+import { applyMigrations, migrationAdapterFor } from '../../../lib/db/schema-engine'
+import { DEMO_SCENARIOS } from '../../../lib/models/demo'
+import { runServicesFor } from '../../../lib/runs/run-services'
+import { submitTask } from '../../../lib/runs/submit-task'
+import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres'
+import { addUser, createTenantWithUsers, type TestUser } from '../helpers'
+import { assertRecoveredInvariants, unfinishedRuns } from './recovery-invariants'
+import { pause, reapWorkers, startWorkerProcess, stopWorker, type WorkerProcess } from './worker-processes'
+
+const RUNS = 18
+const unavailable = privatePostgresUnavailable()
+if (unavailable) console.warn(`[pressure] PostgreSQL restart test cannot run a private cluster here: ${unavailable}`)
+
+let cluster: PrivatePostgres | null = null
+let database: Database | null = null
+let original: Database
+
+beforeAll(async () => {
+  if (unavailable) return
+  original = await getDatabase()
+  cluster = await startPrivatePostgres()
+  const url = await cluster.createDatabase('reflexion_restart')
+  await applyMigrations(await migrationAdapterFor(url))
+  database = await openDatabase({ url })
+  // submitTask and the test helpers use the process-wide database: point them at the private cluster.
+  setDatabase(database)
+})
+
+afterAll(async () => {
+  await reapWorkers()
+  if (database) {
+    const services = runServicesFor(database)
+    await services.queue.stop().catch(() => undefined)
+    await services.leases.close()
+    await database.prisma.$disconnect()
+  }
+  if (original) setDatabase(original)
+  await cluster?.destroy()
+})
+
+/** Polls until no run of the tenants is unfinished, riding out the seconds the server is down. */
+async function waitThroughOutages(tenantIds: string[], timeoutMs: number, workers: WorkerProcess[]): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const left = await unfinishedRuns(database!.prisma, tenantIds).catch(() => -1)
+    if (left === 0) return
+    if (Date.now() > deadline) throw new Error(`${left} runs unfinished after ${timeoutMs} ms; worker output:\n${workers.map((worker) => worker.output().slice(-3000)).join('\n---\n')}`)
+    await pause(250)
+  }
+}
+
+describe('PostgreSQL restarted while runs are in flight', () => {
+  it.runIf(!unavailable)('ends every run with intact logs, lessons and recall stats after two restarts', { timeout: 240_000 }, async () => {
+    const prisma = database!.prisma
+    const url = cluster!.urlFor('reflexion_restart')
+    const tenants = [await createTenantWithUsers({ roles: ['member'] }), await createTenantWithUsers({ roles: ['member'] })]
+    const users: TestUser[] = []
+    for (const tenant of tenants) {
+      await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 300 } } })
+      users.push(tenant.member, await addUser(tenant.id, 'member'))
+    }
+    const tenantIds = tenants.map((tenant) => tenant.id)
+    const workers = [await startWorkerProcess(url, { WORKER_CONCURRENCY: '4' }), await startWorkerProcess(url, { WORKER_CONCURRENCY: '4' })]
+    for (let position = 0; position < RUNS; position++) {
+      const scenario = DEMO_SCENARIOS[position % DEMO_SCENARIOS.length]
+      const lessonMode = position % 3 === 0 ? 'monotonic' : 'selective'
+      await submitTask(users[position % users.length].caller, { ...scenario.task, reflexion: { ...scenario.task.reflexion, lessonMode } })
+    }
+    for (let restart = 0; restart < 2; restart++) {
+      const deadline = Date.now() + 20_000
+      while ((await prisma.run.count({ where: { tenantId: { in: tenantIds }, status: 'running' } }).catch(() => 0)) < 3) {
+        if (Date.now() > deadline) throw new Error('runs did not start')
+        await pause(50)
+      }
+      await pause(200)
+      const inFlight = await prisma.run.count({ where: { tenantId: { in: tenantIds }, status: 'running' } })
+      await cluster!.restart()
+      console.log(`[pressure] PostgreSQL restarted with ${inFlight} runs in flight`)
+    }
+    await waitThroughOutages(tenantIds, 150_000, workers)
+    for (const worker of workers) expect(worker.child.exitCode, `a worker died:\n${worker.output().slice(-2000)}`).toBeNull()
+    for (const worker of workers) await stopWorker(worker)
+    const outcomes = await assertRecoveredInvariants(prisma, tenantIds)
+    console.log(`[pressure] outcomes after the restarts: ${JSON.stringify(outcomes)}`)
+    expect(Object.values(outcomes).reduce((sum, count) => sum + count, 0)).toBe(RUNS)
+  })
+})
