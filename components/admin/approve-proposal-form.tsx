@@ -4,14 +4,16 @@ import { useActionState, useState } from 'react'
 import { approveProposalAction } from '@/app/admin/review/actions'
 import { HighlightedText, personalDataKinds } from '@/components/lessons/highlighted-text'
 import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import { detectPersonalData } from '@/lib/lessons/personal-data'
 
 /**
  * Approves a proposal, possibly edited. What still looks like personal data is highlighted as the
  * admin types; approving it anyway needs the confirmation box (the server checks the same rule).
+ * Tags and task key start as the member's lesson's, so runs of the same kind find the shared lesson.
  */
-export function ApproveProposalForm({ proposalId, content }: { proposalId: string; content: string }) {
+export function ApproveProposalForm({ proposalId, content, tags = [], taskKey = null }: { proposalId: string; content: string; tags?: string[]; taskKey?: string | null }) {
   const [result, formAction, pending] = useActionState(approveProposalAction, null)
   const [text, setText] = useState(content)
   const found = detectPersonalData(text)
@@ -36,6 +38,10 @@ export function ApproveProposalForm({ proposalId, content }: { proposalId: strin
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm aria-invalid:border-red-500"
         />
         {errors?.content?.length ? <p className="text-sm text-red-700" data-field-error="content">{errors.content.join(' · ')}</p> : null}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField id={`${id}-tags`} label="Tags" name="tags" defaultValue={tags.join(', ')} hint="Comma-separated; runs with a shared tag recall it first." errors={errors?.tags} />
+        <TextField id={`${id}-task-key`} label="Task key" name="taskKey" defaultValue={taskKey ?? ''} hint="Runs with this task key recall it first." errors={errors?.taskKey} />
       </div>
       <div id={`${id}-check`} aria-live="polite">
         {found.length > 0 ? (

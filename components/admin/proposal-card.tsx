@@ -29,7 +29,7 @@ export function ProposalCard({ proposal, source }: { proposal: ProposalView; sou
         </p>
       </div>
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
-        <ApproveProposalForm proposalId={proposal.id} content={proposal.content} />
+        <ApproveProposalForm proposalId={proposal.id} content={proposal.content} tags={source?.tags} taskKey={source?.taskKey} />
         <RejectProposalForm proposalId={proposal.id} />
       </div>
     </li>

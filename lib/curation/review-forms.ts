@@ -2,16 +2,19 @@ import 'server-only'
 import { z } from 'zod'
 import { defineAction } from '../actions/define'
 import { approveProposal, rejectProposal } from '../lessons/proposals'
-import { checkboxField, idField, lessonTextField } from './fields'
+import { checkboxField, idField, lessonTextField, tagsField, taskKeyField } from './fields'
 
 /** The review queue's forms: approve a member's proposal (possibly edited) or reject it with a reason. */
 
-/** Approve as a shared lesson; text that still looks like personal data needs `confirmPersonalData` (checked by the service too). */
+/**
+ * Approve as a shared lesson, with tags and a task key (absent = those of the member's lesson; empty
+ * = none); text that still looks like personal data needs `confirmPersonalData` (checked by the service too).
+ */
 export const approveProposalForm = defineAction({
   permission: 'lessons.curateShared',
-  schema: z.object({ proposalId: idField('proposal'), content: lessonTextField, confirmPersonalData: checkboxField }),
+  schema: z.object({ proposalId: idField('proposal'), content: lessonTextField, tags: tagsField.optional(), taskKey: taskKeyField.optional(), confirmPersonalData: checkboxField }),
   handler: async (input, caller) => {
-    const lesson = await approveProposal(caller, input.proposalId, { content: input.content, confirmPersonalData: input.confirmPersonalData })
+    const lesson = await approveProposal(caller, input.proposalId, { content: input.content, tags: input.tags, taskKey: input.taskKey, confirmPersonalData: input.confirmPersonalData })
     return { sharedLessonId: lesson.id }
   },
 })

@@ -5,7 +5,7 @@ import { getPrisma } from '../db/client'
 import { AppError, notFound } from '../errors'
 import type { LessonView } from './lesson-view'
 import { detectPersonalData, type PersonalDataRange } from './personal-data'
-import { createSharedLesson } from './shared-lessons'
+import { insertSharedLesson } from './shared-lessons'
 
 /** A proposal as the review page shows it, with what looks like personal data highlighted. */
 export type ProposalView = {
@@ -43,11 +43,18 @@ async function pendingProposal(caller: Caller, proposalId: string) {
   return { prisma, proposal }
 }
 
+/** What the admin approves: the (possibly edited) text, the tags and task key the shared lesson gets. */
+export type ApprovalInput = { content: string; tags?: string[]; taskKey?: string | null; confirmPersonalData?: boolean }
+
 /**
- * Approves a proposal as a shared lesson, with the admin's (possibly edited) text. Text that still
- * looks like personal data is refused unless `confirmPersonalData` is set. Audited.
+ * Approves a proposal as a shared lesson (user key '*'), with the admin's (possibly edited) text,
+ * tags and task key, and the provenance of the member's lesson (source run, attempt, score). Text
+ * that still looks like personal data is refused unless `confirmPersonalData` is set. The shared
+ * lesson, the proposal's approval and both audit entries are written in ONE transaction, with the
+ * proposal row locked: if any part fails (a shared lesson with this text exists, a concurrent
+ * review), nothing is written and the proposal stays pending.
  */
-export async function approveProposal(caller: Caller, proposalId: string, input: { content: string; confirmPersonalData?: boolean }): Promise<LessonView> {
+export async function approveProposal(caller: Caller, proposalId: string, input: ApprovalInput): Promise<LessonView> {
   const { prisma, proposal } = await pendingProposal(caller, proposalId)
   const found = detectPersonalData(input.content)
   if (found.length > 0 && !input.confirmPersonalData) {
@@ -55,10 +62,21 @@ export async function approveProposal(caller: Caller, proposalId: string, input:
       content: found.map((range) => `${range.kind}: ${range.text}`),
     })
   }
-  const lesson = await createSharedLesson(caller, { content: input.content })
-  await prisma.lessonProposal.update({ where: { id: proposal.id }, data: { status: 'approved', reviewedById: caller.userId, reviewedAt: new Date(), sharedLessonId: lesson.id, content: lesson.content } })
-  await writeAudit(prisma, caller, 'lesson.proposal_approved', { type: 'lesson_proposal', id: proposal.id }, { sharedLessonId: lesson.id, edited: lesson.content !== proposal.content, personalDataConfirmed: found.length > 0 })
-  return lesson
+  return prisma.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRawUnsafe<{ status: string }[]>(`SELECT status::text AS status FROM lesson_proposals WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, proposal.id, caller.tenantId)
+    if (!locked) throw notFound()
+    if (locked.status !== 'pending') throw new AppError('conflict', `This proposal was already ${locked.status}.`)
+    const source = await tx.lesson.findFirst({ where: { id: proposal.lessonId, tenantId: caller.tenantId }, select: { sourceRunId: true, sourceAttempt: true, sourceScore: true, tags: true, taskKey: true } })
+    const lesson = await insertSharedLesson(tx, caller, {
+      content: input.content, tags: input.tags ?? source?.tags, taskKey: input.taskKey === undefined ? source?.taskKey : input.taskKey,
+      source: source ? { runId: source.sourceRunId, attempt: source.sourceAttempt, score: source.sourceScore } : undefined,
+    })
+    await tx.lessonProposal.update({ where: { id: proposal.id }, data: { status: 'approved', reviewedById: caller.userId, reviewedAt: new Date(), sharedLessonId: lesson.id, content: lesson.content } })
+    await writeAudit(tx, caller, 'lesson.proposal_approved', { type: 'lesson_proposal', id: proposal.id }, {
+      sharedLessonId: lesson.id, edited: lesson.content !== proposal.content, personalDataConfirmed: found.length > 0, sourceRunId: lesson.sourceRunId, tags: lesson.tags, taskKey: lesson.taskKey,
+    })
+    return lesson
+  })
 }
 
 /** Rejects a proposal with a reason the member sees. Audited. */

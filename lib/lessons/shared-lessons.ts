@@ -7,7 +7,7 @@ import { normaliseLesson } from '../reflexion/lesson-text'
 import { SHARED_LESSON } from '../reflexion/lesson-modes'
 import { defaultEmbedder } from './embedders'
 import { contentFilter, lessonSelect, toLessonView, writeEmbedding, type LessonView } from './lesson-view'
-import { PgLessonStore } from './pg-lesson-store'
+import { PgLessonStore, type LessonDb } from './pg-lesson-store'
 
 /** What an admin writes for a shared lesson. */
 export type SharedLessonInput = { content: string; tags?: string[]; taskKey?: string | null; expiresAt?: Date | null }
@@ -31,18 +31,37 @@ export async function listSharedLessons(caller: Caller, options: { q?: string; i
   return rows.map(toLessonView)
 }
 
-/** Creates a shared lesson (lessons.curateShared), embedded for recall; audited. A duplicate text is a conflict. */
+/** Where a shared lesson came from, when it was a member's lesson: the run, attempt and score that produced it. */
+export type SharedLessonSource = { runId: string | null; attempt: number | null; score: number | null }
+
+/**
+ * Inserts a shared lesson inside the caller's transaction (embedded for recall, with its provenance
+ * and the admin's tags and task key) and audits it there; the text is checked for a duplicate under
+ * a per-text lock, so a second shared lesson with the same text is a conflict, never a silent reuse.
+ */
+export async function insertSharedLesson(tx: LessonDb, caller: Caller, input: SharedLessonInput & { source?: SharedLessonSource }): Promise<LessonView> {
+  const content = checkContent(input.content)
+  const normalized = normaliseLesson(content)
+  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(7011, hashtext($1))', `${caller.tenantId}:${normalized}`)
+  const existing = await tx.lesson.findFirst({ where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, normalized }, select: { id: true } })
+  if (existing) throw new AppError('conflict', 'A shared lesson with this text already exists.')
+  const store = new PgLessonStore({ prisma: tx, tenantId: caller.tenantId, embedder: defaultEmbedder() })
+  const source = input.source
+  const metadata = {
+    user_id: SHARED_LESSON, tags: cleanTags(input.tags), task_key: input.taskKey ?? undefined, created_by: caller.userId,
+    ...(source && { run_id: source.runId ?? undefined, attempt: source.attempt ?? undefined, score: source.score ?? undefined }),
+  }
+  const [id] = await store.add([{ content, metadata }])
+  const row = await tx.lesson.update({ where: { id }, data: { expiresAt: input.expiresAt ?? null }, select: lessonSelect })
+  await writeAudit(tx, caller, 'lesson.shared_created', { type: 'lesson', id }, { content, tags: row.tags, taskKey: row.taskKey, ...(source?.runId && { sourceRunId: source.runId }) })
+  return toLessonView(row)
+}
+
+/** Creates a shared lesson (lessons.curateShared), embedded for recall; audited in the same transaction. A duplicate text is a conflict. */
 export async function createSharedLesson(caller: Caller, input: SharedLessonInput): Promise<LessonView> {
   requirePermission(caller, 'lessons.curateShared')
   const prisma = await getPrisma()
-  const content = checkContent(input.content)
-  const existing = await prisma.lesson.findFirst({ where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, normalized: normaliseLesson(content) }, select: { id: true } })
-  if (existing) throw new AppError('conflict', 'A shared lesson with this text already exists.')
-  const store = new PgLessonStore({ prisma, tenantId: caller.tenantId, embedder: defaultEmbedder() })
-  const [id] = await store.add([{ content, metadata: { user_id: SHARED_LESSON, tags: cleanTags(input.tags), task_key: input.taskKey ?? undefined, created_by: caller.userId } }])
-  const row = await prisma.lesson.update({ where: { id }, data: { expiresAt: input.expiresAt ?? null }, select: lessonSelect })
-  await writeAudit(prisma, caller, 'lesson.shared_created', { type: 'lesson', id }, { content, tags: row.tags, taskKey: row.taskKey })
-  return toLessonView(row)
+  return prisma.$transaction((tx) => insertSharedLesson(tx, caller, input))
 }
 
 async function sharedLesson(caller: Caller, lessonId: string) {

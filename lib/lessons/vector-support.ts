@@ -3,11 +3,14 @@ import type { Db } from '../db/client'
 /** How lesson embeddings are stored: a pgvector `vector` column, or `real[]` on a server without pgvector. */
 export type EmbeddingStorage = 'vector' | 'array'
 
-const detected = new WeakMap<Db, Promise<EmbeddingStorage>>()
+/** What detecting the storage needs: a client or a transaction that runs raw SQL. */
+export type RawSqlRunner = Pick<Db, '$queryRawUnsafe'>
+
+const detected = new WeakMap<RawSqlRunner, Promise<EmbeddingStorage>>()
 let warned = false
 
 /** Detects the embedding column's type once per client; warns once when recall has to run without pgvector. */
-export function embeddingStorage(prisma: Db): Promise<EmbeddingStorage> {
+export function embeddingStorage(prisma: RawSqlRunner): Promise<EmbeddingStorage> {
   let storage = detected.get(prisma)
   if (!storage) {
     storage = (async () => {

@@ -2,7 +2,7 @@ import { via } from '../events/cause'
 import { HANDLERS } from '../events/vocabulary'
 import type { AttemptSession } from './architecture'
 import { blockLines, normaliseLesson } from './lesson-text'
-import type { Memory } from './memory'
+import type { BlockAppend, Memory } from './memory'
 import { bound } from './prompts'
 import type { RunContext } from './run-context'
 import { matchesFilter, type VectorStore } from './vector-store'
@@ -32,19 +32,31 @@ export async function recallLessons(run: RunContext, lessons: LessonMode, sessio
   return run.emit('reflexion.lessons_recalled', cause, { attempt, mode: 'selective', block: lessons.blockName, lessons: recalled })
 }
 
+/** Pure: a block's lines after appending `line` (unless already there, normalised), keeping the newest `maxLines`. */
+export function appendBlockLine(block: string | undefined, line: string, maxLines: number): BlockAppend {
+  const lines = blockLines(block)
+  const key = normaliseLesson(line)
+  if (lines.some((existing) => normaliseLesson(existing) === key)) return { lines, duplicate: true, dropped: [] }
+  lines.push(line)
+  const dropped = lines.splice(0, Math.max(0, lines.length - maxLines))
+  return { lines, duplicate: false, dropped }
+}
+
+/** Appends a line by reading and rewriting the block (for memories without an atomic appendLine). */
+async function appendByRewrite(memory: Memory, userKey: string, name: string, line: string, maxLines: number): Promise<BlockAppend> {
+  const result = appendBlockLine(await memory.getBlock(userKey, name), line, maxLines)
+  if (!result.duplicate) await memory.setBlock(userKey, name, result.lines.join('\n'))
+  return result
+}
+
 /** Stores a lesson for the run's user (deduplicated) and emits reflexion.lesson_persisted; returns its index. */
 export async function persistLesson(run: RunContext, lessons: LessonMode, lesson: string, attempt: number, score: number, producedIndex: number): Promise<number> {
   const cause = via(producedIndex, HANDLERS.persistLesson)
   const key = normaliseLesson(lesson)
   if (lessons.mode === 'monotonic') {
-    const lines = blockLines(await lessons.memory.getBlock(run.userId, lessons.blockName))
-    const duplicate = lines.some((line) => normaliseLesson(line) === key)
-    let dropped: string[] = []
-    if (!duplicate) {
-      lines.push(lesson)
-      dropped = lines.splice(0, Math.max(0, lines.length - lessons.maxLessons))
-      await lessons.memory.setBlock(run.userId, lessons.blockName, lines.join('\n'))
-    }
+    const { lines, duplicate, dropped } = lessons.memory.appendLine
+      ? await lessons.memory.appendLine(run.userId, lessons.blockName, lesson, lessons.maxLessons)
+      : await appendByRewrite(lessons.memory, run.userId, lessons.blockName, lesson, lessons.maxLessons)
     return run.emit('reflexion.lesson_persisted', cause, { attempt, lesson, mode: 'monotonic', duplicate, block: lessons.blockName, blockSize: lines.length, ...(dropped.length > 0 && { droppedOldest: dropped }) })
   }
   const existing = await lessons.store.search(lesson, { k: 5, filter: { user_id: [run.userId] } })

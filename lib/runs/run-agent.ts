@@ -43,7 +43,10 @@ export async function buildRunAgent(task: StoredTask, context: RunAgentContext):
       : new ReAct({ maxTurns: task.maxTurns })
   const lessonStore =
     task.reflexion.lessonMode === 'selective'
-      ? new PgLessonStore({ prisma: context.prisma, tenantId: context.tenantId, embedder: context.embedder ?? defaultEmbedder(), runId: context.runId })
+      ? new PgLessonStore({
+          prisma: context.prisma, tenantId: context.tenantId, embedder: context.embedder ?? defaultEmbedder(), runId: context.runId,
+          scope: { taskKey: task.taskKey ?? null, tags: task.tags ?? [] },
+        })
       : null
   const architecture = new Reflexion({
     base,

@@ -14,6 +14,10 @@ const modelString = z
   .regex(/^$|^(openai|anthropic|compatible|demo):.+$/, "use 'openai:<model>', 'anthropic:<model>', 'compatible:<model>' or leave empty for the default")
   .optional()
 
+/** A short slug: lower-case letters and digits, then also ".", "_", ":" or "-" (a task key or a tag). */
+const slug = (max: number, what: string) =>
+  z.string().trim().toLowerCase().max(max, `a ${what} has at most ${max} characters`).regex(/^[a-z0-9][a-z0-9._:-]*$/, `use lower-case letters, digits, ".", "_", ":" or "-" for a ${what}, like walking-tour`)
+
 /**
  * A task as a member submits it: the prompt, the evaluator, the Reflexion settings, the base
  * architecture and the models. Empty model strings mean the tenant default or the offline demo model.
@@ -22,6 +26,14 @@ export const taskInputSchema = z
   .object({
     prompt: z.string().trim().min(1, 'write the task').max(20_000, 'at most 20,000 characters'),
     title: z.string().trim().max(200).optional(),
+    /** Lessons with the same task key are recalled first (and lessons this run writes carry it). */
+    taskKey: slug(60, 'task key').optional(),
+    /** Lessons sharing a tag are recalled first (and lessons this run writes carry the tags). */
+    tags: z
+      .array(slug(32, 'tag'))
+      .max(8, 'use at most 8 tags')
+      .default([])
+      .transform((tags) => [...new Set(tags)]),
     evaluator: evaluatorConfigSchema.default({ kind: 'llm' }),
     reflexion: z
       .object({

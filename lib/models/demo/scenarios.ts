@@ -20,6 +20,9 @@ export type DemoScenario = {
 /** At most 3 stops (at most two arrows) and the word "walk" somewhere: one regex, the lookahead checks the walking. */
 export const WALKING_TOUR_PATTERN = '^(?=[\\s\\S]*walk)[^→]*(→[^→]*){0,2}$'
 
+/** The task key both walking-tour scenarios share: a lesson one of them writes is recalled first by the other. */
+export const WALKING_TASK_KEY = 'walking-tour'
+
 const WALKING_LESSON = 'When the user asks for a relaxed walking tour, plan at most 3 stops unless they ask for more.'
 
 const bookSchema = {
@@ -36,6 +39,8 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
     task: {
       title: 'A relaxed walking day in Hangzhou',
       prompt: 'Plan a relaxed one-day walking tour of Hangzhou. List the stops in order, separated by →.',
+      taskKey: WALKING_TASK_KEY,
+      tags: ['travel', 'walking'],
       evaluator: { kind: 'regex', expected: WALKING_TOUR_PATTERN, caseSensitive: false },
       reflexion: { maxAttempts: 3, threshold: 0.8, lessonMode: 'selective' },
     },
@@ -51,6 +56,8 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
     task: {
       title: 'An easy walking day in Kyoto',
       prompt: 'Plan an easy walking day in Kyoto. List the stops in order, separated by →.',
+      taskKey: WALKING_TASK_KEY,
+      tags: ['travel', 'walking'],
       evaluator: { kind: 'regex', expected: WALKING_TOUR_PATTERN, caseSensitive: false },
       reflexion: { maxAttempts: 3, threshold: 0.8, lessonMode: 'selective' },
     },
