@@ -1,0 +1,217 @@
+// The isolation matrix of server actions: every export of every 'use server' file (discovered from
+// app/ and checked against tests/support/app-inventory.ts) × admin, member, support and signed out
+// × the caller's own resource, a colleague's, the tenant's and another tenant's. Each cell runs the
+// action's Next-free definition with a real Caller against a freshly made target, then asserts the
+// allowed result (and that something was written) or the not-found result with nothing written.
+import crypto from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runAction, runPublicAction, type ActionDefinition } from '../../../lib/actions/define'
+import type { Caller } from '../../../lib/auth/caller'
+import { callerOf, loadSession } from '../../../lib/auth/session'
+import { getPrisma } from '../../../lib/db/client'
+import { defaultEmbedder } from '../../../lib/lessons/embedders'
+import { proposeLesson } from '../../../lib/lessons/my-lessons'
+import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
+import { createSharedLesson, retireSharedLesson } from '../../../lib/lessons/shared-lessons'
+import { saveProviderKey } from '../../../lib/models/provider-keys'
+import { createInvitation } from '../../../lib/tenants/invitations'
+import { createSharedLessonForm, restoreSharedLessonForm, retireSharedLessonForm, updateSharedLessonForm } from '../../../lib/curation/shared-lesson-forms'
+import { approveProposalForm, rejectProposalForm } from '../../../lib/curation/review-forms'
+import { deleteMyLessonForm, proposeLessonForm, updateMyLessonForm } from '../../../lib/curation/lesson-forms'
+import { memberQuotaForm, modelSettingsForm, removeProviderKeyForm, saveProviderKeyForm, tenantQuotaForm } from '../../../lib/admin/settings-forms'
+import { acceptInvitationForm, acceptInvitationWithAccountForm, changeRoleForm, inviteMemberForm, removeMemberForm } from '../../../lib/tenants/forms'
+import { signUpForm } from '../../../lib/users/forms'
+import { cancelRunForm } from '../../../app/runs/run-forms'
+import { submitTaskForm } from '../../../app/tasks/task-form'
+import { discoverServerActions, inventoryDifferences } from '../../support/app-discovery'
+import { SERVER_ACTIONS, visible, type Relation, type ResourceKind } from '../../support/app-inventory'
+import { createIsolationFixtures, marker, type IsolationTenant, type PersonaName } from '../../support/isolation-fixtures'
+import { tableDigest } from '../../support/table-digest'
+import { addUser, randomEmail, type TestUser } from '../helpers'
+import { scenarioTask } from '../runs/run-helpers'
+
+type TenantDefinition = ActionDefinition<never, unknown>
+/** How each tenant action is called: its definition and the input that addresses a target id. */
+const DEFINITIONS: Record<string, { definition: TenantDefinition; input: (targetId: string) => Record<string, unknown> }> = {
+  'app/admin/lessons/actions.ts#createSharedLessonAction': { definition: createSharedLessonForm as never, input: () => ({ content: `A new shared lesson ${marker('new')}` }) },
+  'app/admin/lessons/actions.ts#updateSharedLessonAction': { definition: updateSharedLessonForm as never, input: (lessonId) => ({ lessonId, content: `Rewritten shared lesson ${marker('edit')}` }) },
+  'app/admin/lessons/actions.ts#retireSharedLessonAction': { definition: retireSharedLessonForm as never, input: (lessonId) => ({ lessonId }) },
+  'app/admin/lessons/actions.ts#restoreSharedLessonAction': { definition: restoreSharedLessonForm as never, input: (lessonId) => ({ lessonId }) },
+  'app/admin/review/actions.ts#approveProposalAction': { definition: approveProposalForm as never, input: (proposalId) => ({ proposalId, content: `Approved advice ${marker('approved')}` }) },
+  'app/admin/review/actions.ts#rejectProposalAction': { definition: rejectProposalForm as never, input: (proposalId) => ({ proposalId, reason: 'Too specific to share.' }) },
+  'app/lessons/actions.ts#updateMyLessonAction': { definition: updateMyLessonForm as never, input: (lessonId) => ({ lessonId, content: `My rewritten lesson ${marker('mine')}` }) },
+  'app/lessons/actions.ts#deleteMyLessonAction': { definition: deleteMyLessonForm as never, input: (lessonId) => ({ lessonId }) },
+  'app/lessons/actions.ts#proposeLessonAction': { definition: proposeLessonForm as never, input: (lessonId) => ({ lessonId }) },
+  'app/runs/actions.ts#cancelRunAction': { definition: cancelRunForm as never, input: (runId) => ({ runId }) },
+  'app/settings/actions.ts#saveProviderKeyAction': { definition: saveProviderKeyForm as never, input: () => ({ provider: 'anthropic', apiKey: `sk-ant-${crypto.randomBytes(12).toString('hex')}` }) },
+  'app/settings/actions.ts#removeProviderKeyAction': { definition: removeProviderKeyForm as never, input: () => ({ provider: 'openai' }) },
+  'app/settings/actions.ts#modelSettingsAction': { definition: modelSettingsForm as never, input: () => ({ defaultModel: `openai:gpt-${crypto.randomBytes(3).toString('hex')}`, supportRedactEmails: 'on' }) },
+  'app/settings/members/actions.ts#inviteMemberAction': { definition: inviteMemberForm as never, input: () => ({ role: 'member' }) },
+  'app/settings/members/actions.ts#changeRoleAction': { definition: changeRoleForm as never, input: (membershipId) => ({ membershipId, role: 'support' }) },
+  'app/settings/members/actions.ts#removeMemberAction': { definition: removeMemberForm as never, input: (membershipId) => ({ membershipId }) },
+  'app/settings/quotas/actions.ts#tenantQuotaAction': { definition: tenantQuotaForm as never, input: () => ({ dailyRunQuota: String(1000 + Math.floor(Math.random() * 1000)) }) },
+  'app/settings/quotas/actions.ts#memberQuotaAction': { definition: memberQuotaForm as never, input: (membershipId) => ({ membershipId, runQuota: '3' }) },
+  'app/tasks/actions.ts#submitTaskAction': { definition: submitTaskForm as never, input: () => scenarioTask('kyoto-walk') as never },
+}
+
+let a: IsolationTenant
+let b: IsolationTenant
+const cellCounts: Record<string, number> = {}
+
+beforeAll(async () => {
+  // No worker runs here: a run executing during a cell would change the digest it compares.
+  ;({ a, b } = await createIsolationFixtures())
+})
+
+afterAll(async () => {
+  const total = Object.values(cellCounts).reduce((sum, count) => sum + count, 0)
+  console.log(`actions matrix: ${total} cells over ${Object.keys(cellCounts).length} actions`)
+})
+
+async function storeLesson(owner: TestUser): Promise<string> {
+  const store = new PgLessonStore({ prisma: await getPrisma(), tenantId: owner.caller.tenantId, embedder: defaultEmbedder() })
+  const [id] = await store.add([{ content: `Target lesson ${marker('target')}`, metadata: { user_id: owner.id, attempt: 1, score: 0.2 } }])
+  return id
+}
+
+async function runningRun(owner: TestUser): Promise<string> {
+  const prisma = await getPrisma()
+  const run = await prisma.run.create({
+    data: { tenantId: owner.caller.tenantId, userId: owner.id, title: `Target run ${marker('run')}`, prompt: 'target', config: {}, model: 'demo (offline)', status: 'running', maxAttempts: 2, threshold: 0.8, eventCount: 0, startedAt: new Date() },
+  })
+  return run.id
+}
+
+/** A fresh target of `kind` for the persona's `relation`: the persona's own, a colleague's, the tenant's, or the other tenant's. */
+async function makeTarget(kind: ResourceKind, relation: Relation, personaUser: TestUser | null): Promise<string> {
+  const tenant = relation === 'foreign' ? b : a
+  const owner = relation === 'owner' && personaUser ? personaUser : tenant.users.memberTwo
+  switch (kind) {
+    case 'ownLesson':
+      return storeLesson(owner)
+    case 'run':
+      return runningRun(owner)
+    case 'sharedLesson':
+      return (await createSharedLesson(tenant.users.admin.caller, { content: `Shared target ${marker('shared')}` })).id
+    case 'retiredLesson': {
+      const lesson = await createSharedLesson(tenant.users.admin.caller, { content: `Retired target ${marker('retired')}` })
+      await retireSharedLesson(tenant.users.admin.caller, lesson.id)
+      return lesson.id
+    }
+    case 'proposal':
+      return (await proposeLesson(tenant.users.memberTwo.caller, await storeLesson(tenant.users.memberTwo))).proposalId
+    case 'membership':
+      return (await addUser(tenant.id, 'member', 'target')).membershipId
+    case 'provider':
+      await saveProviderKey(tenant.users.admin.caller, { provider: 'openai', apiKey: `sk-target-${crypto.randomBytes(12).toString('hex')}` })
+      return 'openai'
+    default:
+      return ''
+  }
+}
+
+/** Relations that make sense for a resource kind and persona. */
+function relationsFor(kind: ResourceKind, persona: PersonaName | null): Relation[] {
+  if (kind === 'none' || kind === 'provider') return ['tenant']
+  if (kind === 'ownLesson' || kind === 'run') return persona ? ['owner', 'colleague', 'foreign'] : ['colleague', 'foreign']
+  return ['tenant', 'foreign']
+}
+
+const PERSONAS: (PersonaName | null)[] = ['admin', 'memberOne', 'support', null]
+
+describe('server action inventory', () => {
+  it('every export of every "use server" file is in tests/support/app-inventory.ts, and nothing listed there is gone', () => {
+    const differences = inventoryDifferences(discoverServerActions(), Object.keys(SERVER_ACTIONS))
+    expect(differences.missing, 'server actions missing from tests/support/app-inventory.ts (add a row and a matrix entry)').toEqual([])
+    expect(differences.stale, 'rows of tests/support/app-inventory.ts whose action no longer exists').toEqual([])
+  })
+
+  it('every tenant action of the inventory has a definition in this matrix', () => {
+    const tenantActions = Object.entries(SERVER_ACTIONS).filter(([, expectation]) => expectation.kind === 'tenant').map(([key]) => key)
+    expect(tenantActions.filter((key) => !(key in DEFINITIONS))).toEqual([])
+  })
+})
+
+describe('tenant actions: role × relation', () => {
+  for (const [key, expectation] of Object.entries(SERVER_ACTIONS)) {
+    if (expectation.kind !== 'tenant') continue
+    it(key, async () => {
+      const { definition, input } = DEFINITIONS[key]
+      const problems: string[] = []
+      let cells = 0
+      for (const persona of PERSONAS) {
+        const user = persona ? a.users[persona] : null
+        const caller: Caller | null = user?.caller ?? null
+        for (const relation of relationsFor(expectation.resource, persona)) {
+          cells++
+          const targetId = await makeTarget(expectation.resource, relation, user)
+          const allowed = caller !== null && visible(expectation.visibility, caller.role, relation)
+          const label = `${persona ?? 'signed out'} × ${relation}`
+          const before = await tableDigest([a.id, b.id])
+          const result = await runAction(definition, input(targetId), caller)
+          const after = await tableDigest([a.id, b.id])
+          if (allowed) {
+            if (!result.ok) problems.push(`${label}: expected success, got ${JSON.stringify(result)}`)
+            else if (JSON.stringify(after) === JSON.stringify(before)) problems.push(`${label}: succeeded but wrote nothing`)
+          } else {
+            const refusal = caller ? { ok: false, error: 'Not found' } : { ok: false, error: 'Your session has ended. Sign in again to continue.' }
+            if (JSON.stringify(result) !== JSON.stringify(refusal)) problems.push(`${label}: expected ${JSON.stringify(refusal)}, got ${JSON.stringify(result)}`)
+            if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${label}: refused but wrote ${JSON.stringify({ before: before.counts, after: after.counts })}`)
+          }
+        }
+      }
+      cellCounts[key] = cells
+      expect(problems).toEqual([])
+    })
+  }
+
+  it('actions without a target id write only into the caller\'s tenant', async () => {
+    const prisma = await getPrisma()
+    const created = await runAction(createSharedLessonForm, { content: `Tenant check ${marker('scope')}` }, a.users.admin.caller)
+    expect(created.ok).toBe(true)
+    if (created.ok) expect((await prisma.lesson.findUniqueOrThrow({ where: { id: created.data.id } })).tenantId).toBe(a.id)
+    const invited = await runAction(inviteMemberForm, { role: 'admin' }, a.users.admin.caller)
+    expect(invited.ok).toBe(true)
+    const settingsOfB = (await prisma.tenant.findUniqueOrThrow({ where: { id: b.id } })).settings
+    await runAction(modelSettingsForm, { defaultModel: 'openai:gpt-scope', supportRedactEmails: '' }, a.users.admin.caller)
+    expect((await prisma.tenant.findUniqueOrThrow({ where: { id: b.id } })).settings).toEqual(settingsOfB)
+  })
+})
+
+describe('public actions and the tenant switch', () => {
+  it('an invitation joins its own tenant only, once, and only for a signed-in viewer', async () => {
+    cellCounts.public = 0
+    const attempt = async (userId: string | null, code: string) => {
+      cellCounts.public++
+      return runPublicAction(acceptInvitationForm, { code }, { userId })
+    }
+    const { code } = await createInvitation(a.users.admin.caller, { role: 'member' })
+    const before = await tableDigest([a.id, b.id])
+    expect(await attempt(null, code)).toMatchObject({ ok: false, error: /Sign in first/ })
+    expect(await attempt(a.users.memberOne.id, code)).toMatchObject({ ok: false, error: /already a member/ })
+    expect(await tableDigest([a.id, b.id])).toEqual(before)
+    expect(await attempt(b.users.memberOne.id, code)).toEqual({ ok: true, data: { tenantId: a.id } })
+    expect(await attempt(b.users.memberTwo.id, code)).toMatchObject({ ok: false })
+    const prisma = await getPrisma()
+    expect(await prisma.membership.count({ where: { userId: b.users.memberOne.id } })).toBe(2)
+    expect(await prisma.membership.count({ where: { userId: b.users.memberTwo.id } })).toBe(1)
+    await prisma.membership.deleteMany({ where: { userId: b.users.memberOne.id, tenantId: a.id } })
+  })
+
+  it('accepting with a new account joins the invitation\'s tenant; sign up makes a new tenant, whoever is signed in', async () => {
+    const { code } = await createInvitation(b.users.admin.caller, { role: 'support' })
+    const joined = await runPublicAction(acceptInvitationWithAccountForm, { code, name: 'New Person', email: randomEmail('joiner'), password: 'a-long-enough-password' }, { userId: a.users.admin.id })
+    expect(joined).toMatchObject({ ok: true, data: { tenantId: b.id } })
+    const signedUp = await runPublicAction(signUpForm, { name: 'Founder', email: randomEmail('founder'), password: 'a-long-enough-password', tenantName: 'Fresh Org' }, { userId: a.users.admin.id })
+    expect(signedUp.ok).toBe(true)
+    if (signedUp.ok) expect([a.id, b.id]).not.toContain(signedUp.data.tenantId)
+    expect(await (await getPrisma()).membership.count({ where: { userId: a.users.admin.id } })).toBe(1)
+  })
+
+  it('switchTenant: a tenant the user does not belong to is never the active one', async () => {
+    for (const persona of ['admin', 'memberOne', 'support'] as PersonaName[]) {
+      expect(callerOf(await loadSession(a.users[persona].id, b.id))).toEqual(a.users[persona].caller)
+      expect(callerOf(await loadSession(a.users[persona].id, 'not-a-tenant'))).toEqual(a.users[persona].caller)
+    }
+  })
+})
