@@ -1,5 +1,6 @@
-// Demo data: the "Demo" organisation with an admin, two members and a support user. Their
-// passwords are random, generated at the first seed and printed once. Idempotent.
+// Demo data: the "Demo" organisation with an admin, two members and a support user, and a modest
+// demo-model delay so runs are seen to progress. Their passwords are random, generated at the
+// first seed and printed once. Idempotent.
 // Run by the server on an embedded database, or alone: `npm run db:seed`.
 import crypto from 'node:crypto'
 import { pathToFileURL } from 'node:url'
@@ -9,6 +10,9 @@ import type { Db } from '../lib/db/client'
 
 /** The demo organisation's slug. */
 export const DEMO_TENANT_SLUG = 'demo'
+
+/** Delay of each offline demo model call in the Demo organisation, so a run visibly moves (admins change it in Settings). */
+export const DEMO_LATENCY_MS = 400
 
 /** The demo users (emails, names and roles; never passwords). */
 export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
@@ -31,7 +35,7 @@ export async function seedDemo(prisma: Db, log: (line: string) => void = console
     }),
   )
   await prisma.$transaction(async (tx) => {
-    const tenant = await tx.tenant.create({ data: { name: 'Demo', slug: DEMO_TENANT_SLUG } })
+    const tenant = await tx.tenant.create({ data: { name: 'Demo', slug: DEMO_TENANT_SLUG, settings: { demoLatencyMs: DEMO_LATENCY_MS } } })
     for (const account of accounts) {
       const user = await tx.user.create({ data: { email: account.email, name: account.name, passwordHash: account.passwordHash } })
       await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: account.role } })

@@ -59,7 +59,7 @@ export default async function SettingsPage() {
         </ul>
       </Card>
       <Card title="Models and support">
-        <ModelSettingsForm defaultModel={settings.defaultModel} supportRedactEmails={settings.supportRedactEmails} />
+        <ModelSettingsForm defaultModel={settings.defaultModel} supportRedactEmails={settings.supportRedactEmails} demoLatencyMs={settings.demoLatencyMs} />
       </Card>
       {can(caller.role, 'members.manage') ? (
         <Card title="People and limits">

@@ -6,7 +6,7 @@ import { taskInputSchema, type TaskInput } from '@/lib/runs/task-input'
 // so each error can be shown under its own field. Objects (tests, API callers) pass straight through.
 
 const NUMBER_FIELDS = new Set(['reflexion.maxAttempts', 'reflexion.threshold', 'reflexion.topKLessons', 'reflexion.maxLessons', 'maxTurns'])
-const OPTIONAL_TEXT_FIELDS = new Set(['title', 'evaluator.rubric'])
+const OPTIONAL_TEXT_FIELDS = new Set(['title', 'evaluator.rubric', 'taskKey'])
 
 /** What each numeric field accepts, said the same way whatever was wrong with it. */
 export const FIELD_RULES: Record<string, string> = {
@@ -15,6 +15,8 @@ export const FIELD_RULES: Record<string, string> = {
   'reflexion.topKLessons': 'Enter a whole number of lessons to recall, from 1 to 20.',
   'reflexion.maxLessons': 'Enter a whole number of lessons to keep, from 1 to 100.',
   maxTurns: 'Enter a whole number of turns from 1 to 50.',
+  taskKey: 'Use a short key of lower-case letters, digits, ".", "_", ":" or "-" (at most 60 characters), like walking-tour.',
+  tags: 'List at most 8 tags separated by commas, each of lower-case letters, digits, ".", "_", ":" or "-" (at most 32 characters).',
 }
 
 function coerce(path: string, value: unknown): unknown {
@@ -25,6 +27,7 @@ function coerce(path: string, value: unknown): unknown {
     return Number.isFinite(number) ? number : value
   }
   if (path === 'evaluator.caseSensitive') return value === 'on' || value === 'true'
+  if (path === 'tags') return value.split(',').map((tag) => tag.trim()).filter(Boolean)
   if (OPTIONAL_TEXT_FIELDS.has(path) && value.trim() === '') return undefined
   return value
 }
@@ -63,8 +66,10 @@ function evaluatorOf(evaluator: Record<string, unknown>): Record<string, unknown
   return evaluator
 }
 
+// A bad tag is reported under the one Tags field (`tags.2` → `tags`).
 function pathOf(issue: z.core.$ZodIssue): string {
-  return issue.path.map(String).join('.')
+  const path = issue.path.map(String).join('.')
+  return path.startsWith('tags.') ? 'tags' : path
 }
 
 /**

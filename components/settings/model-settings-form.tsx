@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 
-/** The tenant's default model and whether the support agent masks e-mail addresses. */
-export function ModelSettingsForm({ defaultModel, supportRedactEmails }: { defaultModel: string | null; supportRedactEmails: boolean }) {
+/** The tenant's default model, the demo model's delay per call, and whether the support agent masks e-mail addresses. */
+export function ModelSettingsForm({ defaultModel, supportRedactEmails, demoLatencyMs }: { defaultModel: string | null; supportRedactEmails: boolean; demoLatencyMs: number | null }) {
   const [result, formAction, pending] = useActionState(modelSettingsAction, null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   return (
@@ -19,6 +19,17 @@ export function ModelSettingsForm({ defaultModel, supportRedactEmails }: { defau
         placeholder="openai:gpt-4.1-mini"
         hint="Used when a task leaves the model empty: openai:…, anthropic:…, compatible:…; empty = the offline demo model."
         errors={errors?.defaultModel}
+      />
+      <TextField
+        label="Demo model delay (ms per call)"
+        name="demoLatencyMs"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={10000}
+        defaultValue={demoLatencyMs ?? ''}
+        hint="Slows each call of the offline demo model so people can watch a run move; 0 or empty = no delay."
+        errors={errors?.demoLatencyMs}
       />
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium text-slate-800">Support agent</legend>

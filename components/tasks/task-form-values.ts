@@ -10,6 +10,9 @@ export type WorkerRow = { name: string; instructions: string }
 export type TaskFormValues = {
   title: string
   prompt: string
+  taskKey: string
+  /** Comma-separated. */
+  tags: string
   evaluatorKind: EvaluatorKind
   rubric: string
   schema: string
@@ -30,7 +33,7 @@ export type TaskFormValues = {
 
 /** A blank task with the engine's defaults. */
 export const BLANK_TASK: TaskFormValues = {
-  title: '', prompt: '', evaluatorKind: 'llm', rubric: '', schema: '', expected: '', caseSensitive: false,
+  title: '', prompt: '', taskKey: '', tags: '', evaluatorKind: 'llm', rubric: '', schema: '', expected: '', caseSensitive: false,
   maxAttempts: '3', threshold: '0.8', lessonMode: 'selective', topKLessons: '5', maxLessons: '10',
   architectureKind: 'react', workers: [], agentModel: '', evaluatorModel: '', reflectorModel: '', maxTurns: '8',
 }
@@ -46,6 +49,8 @@ export function valuesFromDraft(draft: TaskInputDraft & { title?: string }): Tas
     ...BLANK_TASK,
     title: draft.title ?? '',
     prompt: draft.prompt,
+    taskKey: draft.taskKey ?? '',
+    tags: (draft.tags ?? []).join(', '),
     evaluatorKind: evaluator.kind,
     rubric: evaluator.kind === 'llm' ? evaluator.rubric ?? '' : '',
     schema: evaluator.kind === 'json_schema' ? JSON.stringify(evaluator.schema, null, 2) : '',

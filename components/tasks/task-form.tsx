@@ -63,6 +63,14 @@ export function TaskForm({ initial, defaultModel }: { initial: TaskFormValues; d
         <FormField id={fieldId('prompt')} label="Prompt" hint="What the agent should do. At most 20,000 characters." errors={errors.prompt}>
           {(control) => <textarea {...control} name="prompt" rows={5} value={values.prompt} onChange={(event) => change({ prompt: event.target.value })} className={controlClass} />}
         </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={fieldId('taskKey')} label="Task key (optional)" hint="Lessons with the same key are recalled first, e.g. walking-tour." errors={errors.taskKey}>
+            {(control) => <input {...control} name="taskKey" value={values.taskKey} placeholder="walking-tour" onChange={(event) => change({ taskKey: event.target.value })} className={`${controlClass} font-mono text-xs`} />}
+          </FormField>
+          <FormField id={fieldId('tags')} label="Tags (optional)" hint="Up to 8, comma-separated; lessons sharing a tag are recalled first." errors={errors.tags}>
+            {(control) => <input {...control} name="tags" value={values.tags} placeholder="travel, walking" onChange={(event) => change({ tags: event.target.value })} className={controlClass} />}
+          </FormField>
+        </div>
       </Section>
       <Section title="Evaluator" description="Scores each attempt from 0 to 1; the score and its justification feed the lesson.">
         <EvaluatorFields values={values} errors={errors} onChange={change} />

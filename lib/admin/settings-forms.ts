@@ -39,7 +39,7 @@ export const removeProviderKeyForm = defineAction({
   handler: (input, caller) => removeProviderKey(caller, input.provider),
 })
 
-/** The tenant's default model and support redaction. */
+/** The tenant's default model, support redaction and the offline demo model's delay per call. */
 export const modelSettingsForm = defineAction({
   permission: 'settings.manage',
   schema: z.object({
@@ -51,6 +51,12 @@ export const modelSettingsForm = defineAction({
       .optional()
       .transform((value) => value || null),
     supportRedactEmails: z.preprocess((value) => value === true || value === 'on' || value === 'true', z.boolean()),
+    demoLatencyMs: z
+      .preprocess(
+        (value) => (value === '' || value === null ? null : typeof value === 'string' ? Number(value) : value),
+        z.number({ error: 'Enter a delay in milliseconds from 0 to 10,000, or leave it empty.' }).int('Enter a whole number of milliseconds.').min(0, 'Use 0 or more.').max(10_000, 'At most 10,000 ms per call.').nullable(),
+      )
+      .optional(),
   }),
   handler: async (input, caller) => {
     await updateTenantSettings(caller, input)

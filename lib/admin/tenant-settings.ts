@@ -9,10 +9,10 @@ import { tenantRunSettings } from '../runs/tenant-run-settings'
 import { tenantRedaction } from '../support/tenant-redaction'
 
 /** The tenant settings the settings pages show and change. */
-export type TenantSettingsView = { defaultModel: string | null; dailyRunQuota: number | null; supportRedactEmails: boolean }
+export type TenantSettingsView = { defaultModel: string | null; dailyRunQuota: number | null; supportRedactEmails: boolean; demoLatencyMs: number | null }
 
 /** What an admin may change; `null` clears a value (back to the built-in default). */
-export type TenantSettingsChange = Partial<{ defaultModel: string | null; dailyRunQuota: number | null; supportRedactEmails: boolean }>
+export type TenantSettingsChange = Partial<{ defaultModel: string | null; dailyRunQuota: number | null; supportRedactEmails: boolean; demoLatencyMs: number | null }>
 
 /**
  * Reads the settings JSON of a tenant, ignoring what does not parse: the run keys (lib/runs) and
@@ -20,7 +20,7 @@ export type TenantSettingsChange = Partial<{ defaultModel: string | null; dailyR
  */
 export function readTenantSettings(settings: unknown): TenantSettingsView {
   const runs = tenantRunSettings(settings)
-  return { defaultModel: runs.defaultModel ?? null, dailyRunQuota: runs.dailyRunQuota ?? null, supportRedactEmails: tenantRedaction(settings).emails }
+  return { defaultModel: runs.defaultModel ?? null, dailyRunQuota: runs.dailyRunQuota ?? null, supportRedactEmails: tenantRedaction(settings).emails, demoLatencyMs: runs.demoLatencyMs ?? null }
 }
 
 /** The settings JSON with a change applied; `null` removes a key, `supportRedactEmails` lands in `redaction.emails`. */
@@ -52,7 +52,7 @@ export async function getTenantSettings(caller: Caller): Promise<TenantSettingsV
  */
 export async function updateTenantSettings(caller: Caller, change: TenantSettingsChange): Promise<TenantSettingsView> {
   if ('dailyRunQuota' in change) requirePermission(caller, 'members.manage')
-  if ('defaultModel' in change || 'supportRedactEmails' in change) requirePermission(caller, 'settings.manage')
+  if ('defaultModel' in change || 'supportRedactEmails' in change || 'demoLatencyMs' in change) requirePermission(caller, 'settings.manage')
   const prisma = await getPrisma()
   return prisma.$transaction(async (tx) => {
     const tenant = await tx.tenant.findUnique({ where: { id: caller.tenantId }, select: { settings: true } })

@@ -58,6 +58,14 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           <div><dt className="text-xs text-slate-500">Architecture</dt><dd>{task.architecture?.kind === 'supervisor' ? `Supervisor (${task.architecture.workers.map((worker) => worker.name).join(', ')})` : 'ReAct'}</dd></div>
           <div><dt className="text-xs text-slate-500">Lessons</dt><dd>{task.reflexion?.lessonMode === 'monotonic' ? `monotonic, keeps up to ${task.reflexion.maxLessons}` : `selective, top ${task.reflexion?.topKLessons ?? 5}`}</dd></div>
           <div><dt className="text-xs text-slate-500">Max turns per attempt</dt><dd>{task.maxTurns ?? '—'}</dd></div>
+          <div>
+            <dt className="text-xs text-slate-500">Task key and tags</dt>
+            <dd className="flex flex-wrap gap-1" data-testid="run-task-key">
+              {task.taskKey ? <span className="rounded-full bg-indigo-50 px-2 py-0.5 font-mono text-xs text-indigo-800">task: {task.taskKey}</span> : null}
+              {(task.tags ?? []).map((tag) => <span key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">#{tag}</span>)}
+              {!task.taskKey && !task.tags?.length ? '—' : null}
+            </dd>
+          </div>
         </dl>
       </section>
       <Suspense fallback={<RunPageSkeleton />}>
