@@ -82,8 +82,8 @@ export type SignedOutOutcome = 'ok' | 'signin' | 'notFound'
 export type PageExpectation = {
   path: string
   signedOut: SignedOutOutcome
-  /** Signed in: who gets the page (others the 404 page). `everyone` = any member of the active tenant. */
-  access: 'everyone' | Visibility | { anyOf: Permission[] }
+  /** Signed in: who gets the page (others the 404 page). `everyone` = any member of the active tenant; `signedOutOnly` = signed-in people go home. */
+  access: 'everyone' | 'signedOutOnly' | Visibility | { anyOf: Permission[] }
   /** The kind of resource in the URL, when there is one. */
   resource?: ResourceKind
 }
@@ -91,8 +91,8 @@ export type PageExpectation = {
 /** Every app/**\/page.tsx. */
 export const PAGES: Record<string, PageExpectation> = {
   'app/page.tsx': { path: '/', signedOut: 'ok', access: 'everyone' },
-  'app/signin/page.tsx': { path: '/signin', signedOut: 'ok', access: 'everyone' },
-  'app/signup/page.tsx': { path: '/signup', signedOut: 'ok', access: 'everyone' },
+  'app/signin/page.tsx': { path: '/signin', signedOut: 'ok', access: 'signedOutOnly' },
+  'app/signup/page.tsx': { path: '/signup', signedOut: 'ok', access: 'signedOutOnly' },
   'app/invite/[code]/page.tsx': { path: '/invite/[code]', signedOut: 'ok', access: 'everyone', resource: 'invitation' },
   'app/runs/page.tsx': { path: '/runs', signedOut: 'signin', access: { anyOf: ['runs.readOwn', 'runs.readTenant'] } },
   'app/runs/[id]/page.tsx': { path: '/runs/[id]', signedOut: 'signin', access: 'runRead', resource: 'run' },

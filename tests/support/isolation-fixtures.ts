@@ -96,7 +96,7 @@ export async function createIsolationTenant(label: string): Promise<IsolationTen
   const tenant = await prisma.tenant.create({ data: { name: `Isolation ${label} ${suffix}`, slug: `isolation-${label.toLowerCase()}-${suffix}` } })
   const roles: Record<PersonaName, Role> = { admin: 'admin', memberOne: 'member', memberTwo: 'member', support: 'support' }
   const users = {} as Record<PersonaName, TestUser>
-  for (const name of PERSONA_NAMES) users[name] = await addUser(tenant.id, roles[name], `${label}-${name}`)
+  for (const name of PERSONA_NAMES) users[name] = await addUser(tenant.id, roles[name], `${label}-${name}`.toLowerCase())
   const resources = { memberOne: await memberResources(users.memberOne), memberTwo: await memberResources(users.memberTwo) }
   const sharedLessonMarker = marker('shared')
   const shared = await createSharedLesson(users.admin.caller, { content: `Check the date format twice ${sharedLessonMarker}.` })
