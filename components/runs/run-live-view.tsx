@@ -41,7 +41,9 @@ export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCa
     return { status, timeline, progress, usage: roleUsageOf(events), lessonState }
   }, [events])
   const { status, timeline, progress, usage, lessonState } = view
-  const shownStatus = status.status === 'queued' && storedStatus === 'cancelled' ? 'cancelled' : status.status
+  // A cancelled run ends `interrupted` (reason cancelled) in the log; it is shown as cancelled, like the runs list.
+  const cancelled = (status.status === 'queued' && storedStatus === 'cancelled') || (status.status === 'interrupted' && status.interruptionReason === 'cancelled')
+  const shownStatus = cancelled ? 'cancelled' : status.status
   const bestScore = timeline.attempts.reduce<number | null>((best, group) => (group.summary.score !== null && (best === null || group.summary.score > best) ? group.summary.score : best), null)
   const runMax = progress.maxAttempts ?? maxAttempts
   const stored = lessonState.produced.filter((lesson) => lesson.persistedIndex !== null && lesson.duplicate === false).length
