@@ -3,6 +3,7 @@ import type { Caller } from '../auth/caller'
 import { can, type Permission } from '../auth/permissions'
 import { toActionError, type ActionResult } from '../errors'
 import { formInput } from './form-input'
+import { nulCharacterRefusal, wellFormedInput } from './storable-text'
 
 /**
  * A form's server-side contract, free of Next.js so tests can run it with a real caller:
@@ -42,7 +43,10 @@ export async function runAction<Schema extends z.ZodType, Data>(
   try {
     if (!caller) return { ok: false, error: 'Your session has ended. Sign in again to continue.' }
     if (definition.permission && !can(caller.role, definition.permission)) return { ok: false, error: 'Not found' }
-    const parsed = definition.schema.safeParse(formInput(raw))
+    const input = wellFormedInput(formInput(raw))
+    const unstorable = nulCharacterRefusal(input)
+    if (unstorable) return unstorable
+    const parsed = definition.schema.safeParse(input)
     if (!parsed.success) return invalidInput(parsed.error)
     return { ok: true, data: await definition.handler(parsed.data, caller) }
   } catch (error) {
@@ -59,7 +63,10 @@ export async function runPublicAction<Schema extends z.ZodType, Data>(
   rethrow?: Rethrow,
 ): Promise<ActionResult<Data>> {
   try {
-    const parsed = definition.schema.safeParse(formInput(raw))
+    const input = wellFormedInput(formInput(raw))
+    const unstorable = nulCharacterRefusal(input)
+    if (unstorable) return unstorable
+    const parsed = definition.schema.safeParse(input)
     if (!parsed.success) return invalidInput(parsed.error)
     return { ok: true, data: await definition.handler(parsed.data, viewer) }
   } catch (error) {
