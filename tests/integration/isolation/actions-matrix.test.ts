@@ -3,56 +3,23 @@
 // × the caller's own resource, a colleague's, the tenant's and another tenant's. Each cell runs the
 // action's Next-free definition with a real Caller against a freshly made target, then asserts the
 // allowed result (and that something was written) or the not-found result with nothing written.
-import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runAction, runPublicAction, type ActionDefinition } from '../../../lib/actions/define'
+import { runAction, runPublicAction } from '../../../lib/actions/define'
 import type { Caller } from '../../../lib/auth/caller'
 import { callerOf, loadSession } from '../../../lib/auth/session'
 import { getPrisma } from '../../../lib/db/client'
-import { defaultEmbedder } from '../../../lib/lessons/embedders'
-import { proposeLesson } from '../../../lib/lessons/my-lessons'
-import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { createSharedLesson, retireSharedLesson } from '../../../lib/lessons/shared-lessons'
-import { saveProviderKey } from '../../../lib/models/provider-keys'
 import { createInvitation } from '../../../lib/tenants/invitations'
-import { createSharedLessonForm, restoreSharedLessonForm, retireSharedLessonForm, updateSharedLessonForm } from '../../../lib/curation/shared-lesson-forms'
-import { approveProposalForm, rejectProposalForm } from '../../../lib/curation/review-forms'
-import { deleteMyLessonForm, proposeLessonForm, updateMyLessonForm } from '../../../lib/curation/lesson-forms'
-import { memberQuotaForm, modelSettingsForm, removeProviderKeyForm, saveProviderKeyForm, tenantQuotaForm } from '../../../lib/admin/settings-forms'
-import { acceptInvitationForm, acceptInvitationWithAccountForm, changeRoleForm, inviteMemberForm, removeMemberForm } from '../../../lib/tenants/forms'
+import { acceptInvitationForm, acceptInvitationWithAccountForm, inviteMemberForm } from '../../../lib/tenants/forms'
+import { createSharedLessonForm } from '../../../lib/curation/shared-lesson-forms'
+import { modelSettingsForm } from '../../../lib/admin/settings-forms'
+import { DEFINITIONS } from '../../support/action-definitions'
+import { makeTarget } from '../../support/action-targets'
 import { signUpForm } from '../../../lib/users/forms'
-import { cancelRunForm } from '../../../app/runs/run-forms'
-import { submitTaskForm } from '../../../app/tasks/task-form'
 import { discoverServerActions, inventoryDifferences } from '../../support/app-discovery'
 import { SERVER_ACTIONS, visible, type Relation, type ResourceKind } from '../../support/app-inventory'
 import { createIsolationFixtures, marker, type IsolationTenant, type PersonaName } from '../../support/isolation-fixtures'
 import { tableDigest } from '../../support/table-digest'
-import { addUser, randomEmail, type TestUser } from '../helpers'
-import { scenarioTask } from '../runs/run-helpers'
-
-type TenantDefinition = ActionDefinition<never, unknown>
-/** How each tenant action is called: its definition and the input that addresses a target id. */
-const DEFINITIONS: Record<string, { definition: TenantDefinition; input: (targetId: string) => Record<string, unknown> }> = {
-  'app/admin/lessons/actions.ts#createSharedLessonAction': { definition: createSharedLessonForm as never, input: () => ({ content: `A new shared lesson ${marker('new')}` }) },
-  'app/admin/lessons/actions.ts#updateSharedLessonAction': { definition: updateSharedLessonForm as never, input: (lessonId) => ({ lessonId, content: `Rewritten shared lesson ${marker('edit')}` }) },
-  'app/admin/lessons/actions.ts#retireSharedLessonAction': { definition: retireSharedLessonForm as never, input: (lessonId) => ({ lessonId }) },
-  'app/admin/lessons/actions.ts#restoreSharedLessonAction': { definition: restoreSharedLessonForm as never, input: (lessonId) => ({ lessonId }) },
-  'app/admin/review/actions.ts#approveProposalAction': { definition: approveProposalForm as never, input: (proposalId) => ({ proposalId, content: `Approved advice ${marker('approved')}` }) },
-  'app/admin/review/actions.ts#rejectProposalAction': { definition: rejectProposalForm as never, input: (proposalId) => ({ proposalId, reason: 'Too specific to share.' }) },
-  'app/lessons/actions.ts#updateMyLessonAction': { definition: updateMyLessonForm as never, input: (lessonId) => ({ lessonId, content: `My rewritten lesson ${marker('mine')}` }) },
-  'app/lessons/actions.ts#deleteMyLessonAction': { definition: deleteMyLessonForm as never, input: (lessonId) => ({ lessonId }) },
-  'app/lessons/actions.ts#proposeLessonAction': { definition: proposeLessonForm as never, input: (lessonId) => ({ lessonId }) },
-  'app/runs/actions.ts#cancelRunAction': { definition: cancelRunForm as never, input: (runId) => ({ runId }) },
-  'app/settings/actions.ts#saveProviderKeyAction': { definition: saveProviderKeyForm as never, input: () => ({ provider: 'anthropic', apiKey: `sk-ant-${crypto.randomBytes(12).toString('hex')}` }) },
-  'app/settings/actions.ts#removeProviderKeyAction': { definition: removeProviderKeyForm as never, input: () => ({ provider: 'openai' }) },
-  'app/settings/actions.ts#modelSettingsAction': { definition: modelSettingsForm as never, input: () => ({ defaultModel: `openai:gpt-${crypto.randomBytes(3).toString('hex')}`, supportRedactEmails: 'on' }) },
-  'app/settings/members/actions.ts#inviteMemberAction': { definition: inviteMemberForm as never, input: () => ({ role: 'member' }) },
-  'app/settings/members/actions.ts#changeRoleAction': { definition: changeRoleForm as never, input: (membershipId) => ({ membershipId, role: 'support' }) },
-  'app/settings/members/actions.ts#removeMemberAction': { definition: removeMemberForm as never, input: (membershipId) => ({ membershipId }) },
-  'app/settings/quotas/actions.ts#tenantQuotaAction': { definition: tenantQuotaForm as never, input: () => ({ dailyRunQuota: String(1000 + Math.floor(Math.random() * 1000)) }) },
-  'app/settings/quotas/actions.ts#memberQuotaAction': { definition: memberQuotaForm as never, input: (membershipId) => ({ membershipId, runQuota: '3' }) },
-  'app/tasks/actions.ts#submitTaskAction': { definition: submitTaskForm as never, input: () => scenarioTask('kyoto-walk') as never },
-}
+import { randomEmail } from '../helpers'
 
 let a: IsolationTenant
 let b: IsolationTenant
@@ -67,48 +34,6 @@ afterAll(async () => {
   const total = Object.values(cellCounts).reduce((sum, count) => sum + count, 0)
   console.log(`actions matrix: ${total} cells over ${Object.keys(cellCounts).length} actions`)
 })
-
-async function storeLesson(owner: TestUser): Promise<string> {
-  const store = new PgLessonStore({ prisma: await getPrisma(), tenantId: owner.caller.tenantId, embedder: defaultEmbedder() })
-  const [id] = await store.add([{ content: `Target lesson ${marker('target')}`, metadata: { user_id: owner.id, attempt: 1, score: 0.2 } }])
-  return id
-}
-
-async function runningRun(owner: TestUser): Promise<string> {
-  const prisma = await getPrisma()
-  const run = await prisma.run.create({
-    data: { tenantId: owner.caller.tenantId, userId: owner.id, title: `Target run ${marker('run')}`, prompt: 'target', config: {}, model: 'demo (offline)', status: 'running', maxAttempts: 2, threshold: 0.8, eventCount: 0, startedAt: new Date() },
-  })
-  return run.id
-}
-
-/** A fresh target of `kind` for the persona's `relation`: the persona's own, a colleague's, the tenant's, or the other tenant's. */
-async function makeTarget(kind: ResourceKind, relation: Relation, personaUser: TestUser | null): Promise<string> {
-  const tenant = relation === 'foreign' ? b : a
-  const owner = relation === 'owner' && personaUser ? personaUser : tenant.users.memberTwo
-  switch (kind) {
-    case 'ownLesson':
-      return storeLesson(owner)
-    case 'run':
-      return runningRun(owner)
-    case 'sharedLesson':
-      return (await createSharedLesson(tenant.users.admin.caller, { content: `Shared target ${marker('shared')}` })).id
-    case 'retiredLesson': {
-      const lesson = await createSharedLesson(tenant.users.admin.caller, { content: `Retired target ${marker('retired')}` })
-      await retireSharedLesson(tenant.users.admin.caller, lesson.id)
-      return lesson.id
-    }
-    case 'proposal':
-      return (await proposeLesson(tenant.users.memberTwo.caller, await storeLesson(tenant.users.memberTwo))).proposalId
-    case 'membership':
-      return (await addUser(tenant.id, 'member', 'target')).membershipId
-    case 'provider':
-      await saveProviderKey(tenant.users.admin.caller, { provider: 'openai', apiKey: `sk-target-${crypto.randomBytes(12).toString('hex')}` })
-      return 'openai'
-    default:
-      return ''
-  }
-}
 
 /** Relations that make sense for a resource kind and persona. */
 function relationsFor(kind: ResourceKind, persona: PersonaName | null): Relation[] {
@@ -144,7 +69,7 @@ describe('tenant actions: role × relation', () => {
         const caller: Caller | null = user?.caller ?? null
         for (const relation of relationsFor(expectation.resource, persona)) {
           cells++
-          const targetId = await makeTarget(expectation.resource, relation, user)
+          const targetId = await makeTarget({ own: a, other: b }, expectation.resource, relation, user)
           const allowed = caller !== null && visible(expectation.visibility, caller.role, relation)
           const label = `${persona ?? 'signed out'} × ${relation}`
           const before = await tableDigest([a.id, b.id])

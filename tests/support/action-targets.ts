@@ -1,0 +1,55 @@
+// Fresh targets for action tests: a lesson, a running run, a shared or retired lesson, a pending
+// proposal, a membership or a stored provider key, in the caller's tenant or the other one.
+import crypto from 'node:crypto'
+import { getPrisma } from '../../lib/db/client'
+import { defaultEmbedder } from '../../lib/lessons/embedders'
+import { proposeLesson } from '../../lib/lessons/my-lessons'
+import { PgLessonStore } from '../../lib/lessons/pg-lesson-store'
+import { createSharedLesson, retireSharedLesson } from '../../lib/lessons/shared-lessons'
+import { saveProviderKey } from '../../lib/models/provider-keys'
+import { addUser, type TestUser } from '../integration/helpers/tenants'
+import type { Relation, ResourceKind } from './app-inventory'
+import { marker, type IsolationTenant } from './isolation-fixtures'
+
+async function storeLesson(owner: TestUser): Promise<string> {
+  const store = new PgLessonStore({ prisma: await getPrisma(), tenantId: owner.caller.tenantId, embedder: defaultEmbedder() })
+  const [id] = await store.add([{ content: `Target lesson ${marker('target')}`, metadata: { user_id: owner.id, attempt: 1, score: 0.2 } }])
+  return id
+}
+
+async function runningRun(owner: TestUser): Promise<string> {
+  const prisma = await getPrisma()
+  const run = await prisma.run.create({
+    data: { tenantId: owner.caller.tenantId, userId: owner.id, title: `Target run ${marker('run')}`, prompt: 'target', config: {}, model: 'demo (offline)', status: 'running', maxAttempts: 2, threshold: 0.8, eventCount: 0, startedAt: new Date() },
+  })
+  return run.id
+}
+
+/** A fresh target of `kind` for the persona's `relation`: the persona's own, a colleague's, the tenant's, or the other tenant's. */
+export async function makeTarget(tenants: { own: IsolationTenant; other: IsolationTenant }, kind: ResourceKind, relation: Relation, personaUser: TestUser | null): Promise<string> {
+  const tenant = relation === 'foreign' ? tenants.other : tenants.own
+  const owner = relation === 'owner' && personaUser ? personaUser : tenant.users.memberTwo
+  switch (kind) {
+    case 'ownLesson':
+      return storeLesson(owner)
+    case 'run':
+      return runningRun(owner)
+    case 'sharedLesson':
+      return (await createSharedLesson(tenant.users.admin.caller, { content: `Shared target ${marker('shared')}` })).id
+    case 'retiredLesson': {
+      const lesson = await createSharedLesson(tenant.users.admin.caller, { content: `Retired target ${marker('retired')}` })
+      await retireSharedLesson(tenant.users.admin.caller, lesson.id)
+      return lesson.id
+    }
+    case 'proposal':
+      return (await proposeLesson(tenant.users.memberTwo.caller, await storeLesson(tenant.users.memberTwo))).proposalId
+    case 'membership':
+      return (await addUser(tenant.id, 'member', 'target')).membershipId
+    case 'provider':
+      await saveProviderKey(tenant.users.admin.caller, { provider: 'openai', apiKey: `sk-target-${crypto.randomBytes(12).toString('hex')}` })
+      return 'openai'
+    default:
+      return ''
+  }
+}
+
