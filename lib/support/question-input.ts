@@ -3,6 +3,7 @@
  * what was wrong and what is accepted.
  */
 import { z } from 'zod'
+import { wellFormedInput } from '../actions/storable-text'
 
 /** The longest question accepted, in characters. */
 export const MAX_QUESTION_CHARS = 2_000
@@ -16,7 +17,10 @@ export const supportQuestionSchema = z.object({
     .string({ error: 'question must be a string' })
     .trim()
     .min(1, 'question must not be empty')
-    .max(MAX_QUESTION_CHARS, `question must be at most ${MAX_QUESTION_CHARS} characters`),
+    .max(MAX_QUESTION_CHARS, `question must be at most ${MAX_QUESTION_CHARS} characters`)
+    // PostgreSQL cannot store NUL (the question is audited); unpaired surrogates become U+FFFD.
+    .refine((question) => !question.includes('\u0000'), 'question must not contain a NUL character (\\u0000)')
+    .transform((question) => wellFormedInput(question) as string),
 }).strict()
 
 /** A validated support question. */
