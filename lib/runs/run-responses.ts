@@ -45,7 +45,8 @@ export function resumeIndexOf(request: Request): number {
   const header = request.headers.get('last-event-id')
   const query = new URL(request.url).searchParams.get('after')
   const value = Number(header ?? query ?? -1)
-  return Number.isInteger(value) && value >= -1 ? value : -1
+  // Event indexes are 32-bit integers in the database; anything else would fail the query (a 500).
+  return Number.isInteger(value) && value >= -1 && value <= 2_147_483_647 ? value : -1
 }
 
 /** `GET /api/runs/{id}/stream`: server-sent events of the run's log, replayed then followed live. */
