@@ -52,8 +52,14 @@ export function visibleRuns(caller: Caller): Prisma.RunWhereInput {
   return { id: '\u0000none' }
 }
 
+// A run id with a NUL character cannot be queried (PostgreSQL refuses it): it names no run.
+function requireQueryableId(runId: string): void {
+  if (runId.includes('\u0000')) throw notFound()
+}
+
 /** One run, if the caller may see it; otherwise notFound() (the same answer as for a missing run). */
 export async function getRun(caller: Caller, runId: string): Promise<RunView> {
+  requireQueryableId(runId)
   const prisma = await getPrisma()
   const row = await prisma.run.findFirst({ where: { AND: [visibleRuns(caller), { id: runId }] }, select: runSelect })
   if (!row) throw notFound()
@@ -86,6 +92,7 @@ export async function listRuns(caller: Caller, options: ListRunsOptions = {}): P
 
 /** A run's events after `afterIndex` (default: from the start), in log order, as LoggedEvents. */
 export async function listRunEvents(caller: Caller, runId: string, options: { afterIndex?: number; limit?: number } = {}): Promise<LoggedEvent[]> {
+  requireQueryableId(runId)
   const prisma = await getPrisma()
   const run = await prisma.run.findFirst({ where: { AND: [visibleRuns(caller), { id: runId }] }, select: { id: true, tenantId: true } })
   if (!run) throw notFound()
@@ -106,6 +113,7 @@ export async function readRunEvents(tenantId: string, runId: string, options: { 
 
 /** The run's tenant when the caller may see it, else notFound(); for route handlers. */
 export async function authorizeRun(caller: Caller, runId: string): Promise<{ runId: string; tenantId: string; title: string }> {
+  requireQueryableId(runId)
   const prisma = await getPrisma()
   const run = await prisma.run.findFirst({ where: { AND: [visibleRuns(caller), { id: runId }] }, select: { id: true, tenantId: true, title: true } })
   if (!run) throw notFound()
