@@ -55,7 +55,7 @@ export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCa
           <div className="flex flex-wrap items-center gap-3">
             <RunStatusBadge status={shownStatus} />
             <span className="text-sm text-slate-700" data-testid="run-progress">
-              {progress.attempt > 0 ? `Attempt ${progress.attempt} of ${runMax}` : 'Waiting for a worker'}
+              {progress.attempt > 0 ? `Attempt ${progress.attempt} of ${runMax}` : progress.finished || !isActiveStatus(shownStatus) ? 'No attempt ran' : 'Waiting for a worker'}
               {!progress.finished && progress.attempt > 0 ? ` · ${progress.phase}` : ''}
             </span>
           </div>
