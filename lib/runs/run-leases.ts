@@ -33,6 +33,7 @@ class LocalLeases implements RunLeases {
 
 class AdvisoryLeases extends LocalLeases {
   private client: Promise<pg.Client> | null = null
+  private turn: Promise<void> = Promise.resolve()
   constructor(private readonly url: string) {
     super()
   }
@@ -66,18 +67,26 @@ class AdvisoryLeases extends LocalLeases {
     })
     return connecting
   }
+  /**
+   * One query at a time on the lock connection: concurrent acquires and releases wait their turn
+   * (pg 8 queues overlapping queries itself but deprecates it; pg 9 refuses them). A failed query
+   * does not block the ones behind it.
+   */
+  private query<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<Row>> {
+    const result = this.turn.then(async () => (await this.connection()).query<Row>(text, values))
+    this.turn = result.then(() => undefined, () => undefined)
+    return result
+  }
   override async tryAcquire(runId: string): Promise<boolean> {
     if (!(await super.tryAcquire(runId))) return false
-    const client = await this.connection()
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_CLASS, runId])
+    const { rows } = await this.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_CLASS, runId])
     if (!rows[0].locked) this.held.delete(runId)
     return rows[0].locked
   }
   override async release(runId: string): Promise<void> {
     if (!this.held.has(runId)) return
     this.held.delete(runId)
-    const client = await this.connection()
-    await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, runId])
+    await this.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, runId])
   }
   override async close(): Promise<void> {
     const client = this.client

@@ -1,0 +1,30 @@
+// Run leases under concurrency: many acquires and releases at once on the one lock connection keep
+// the lease semantics (one holder per run) and never overlap queries on that connection (pg 8 warns
+// about overlapping queries and pg 9 refuses them).
+import crypto from 'node:crypto'
+import { afterAll, describe, expect, it } from 'vitest'
+import { getDatabase } from '../../../lib/db/client'
+import { runLeasesFor } from '../../../lib/runs/run-leases'
+
+const runIds = Array.from({ length: 40 }, () => `lease-test-${crypto.randomBytes(6).toString('hex')}`)
+const warnings: string[] = []
+const onWarning = (warning: Error) => warnings.push(warning.message)
+process.on('warning', onWarning)
+afterAll(() => void process.off('warning', onWarning))
+
+describe('run leases', () => {
+  it('grants each run to one of many concurrent acquirers and sends one query at a time', async () => {
+    const database = await getDatabase()
+    const leases = runLeasesFor(database)
+    const attempts = await Promise.all(runIds.flatMap((runId) => [leases.tryAcquire(runId), leases.tryAcquire(runId)]))
+    for (let run = 0; run < runIds.length; run++) expect(attempts[2 * run] !== attempts[2 * run + 1]).toBe(true)
+    expect(attempts.filter(Boolean)).toHaveLength(runIds.length)
+
+    await Promise.all(runIds.map((runId) => leases.release(runId)))
+    const again = await Promise.all(runIds.map((runId) => leases.tryAcquire(runId)))
+    expect(again.every(Boolean)).toBe(true)
+    await Promise.all(runIds.map((runId) => leases.release(runId)))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([])
+  })
+})
