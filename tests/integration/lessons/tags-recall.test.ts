@@ -4,6 +4,7 @@
 // key never comes back; retired and expired ones neither. Through the real worker, a run's lessons
 // inherit its task key and tags, and a later run with that key recalls them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { taskFormSchema } from '../../../app/tasks/task-form-input'
 import { getPrisma } from '../../../lib/db/client'
 import { defaultEmbedder } from '../../../lib/lessons/embedders'
 import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
@@ -105,5 +106,24 @@ describe('through the worker', () => {
     expect((await waitForRun(second)).status).toBe('succeeded')
     const recalled = (await storedEvents(second)).find((event) => event.type === 'reflexion.lessons_recalled')
     expect(recalled?.payload.lessons).toEqual([expect.objectContaining({ content: written[0].content, userId: writer.id })])
+  })
+})
+
+describe('the New task form', () => {
+  const fields = { prompt: 'Plan a day.', 'evaluator.kind': 'llm' }
+
+  it('reads the task key and comma-separated tags (lower-cased, deduplicated); empty means none', () => {
+    expect(taskFormSchema.parse({ ...fields, taskKey: 'Walking-Tour', tags: ' Travel, walking,travel ,' })).toMatchObject({ taskKey: 'walking-tour', tags: ['travel', 'walking'] })
+    const empty = taskFormSchema.parse({ ...fields, taskKey: '', tags: '' })
+    expect(empty.taskKey).toBeUndefined()
+    expect(empty.tags).toEqual([])
+  })
+
+  it('reports a bad task key or tag under its own field, saying what is accepted', () => {
+    const result = taskFormSchema.safeParse({ ...fields, taskKey: 'walking tour!', tags: 'ok, not ok, 1, 2, 3, 4, 5, 6, 7' })
+    expect(result.success).toBe(false)
+    const byField = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]))
+    expect(byField.taskKey).toMatch(/lower-case letters, digits/)
+    expect(byField.tags).toMatch(/at most 8 tags/)
   })
 })
