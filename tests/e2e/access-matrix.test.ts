@@ -1,6 +1,6 @@
 // Role-by-page matrix: signed out, and member/admin/support of two tenants, × every route of the
 // table. Each reaches what its role may use and gets the 404 page (never a stack trace) elsewhere.
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '../../lib/auth/permissions'
 import { launchBrowser, newContext } from './helpers/browser'
@@ -27,6 +27,15 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** Whether the page shows the text, once streamed parts (Suspense boundaries) have arrived. */
+async function shows(page: Page, text: RegExp): Promise<boolean> {
+  return page
+    .getByText(text)
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .then(() => true, () => false)
+}
+
 async function mismatches(context: BrowserContext, role: Role | null, fixtures: RouteFixtures): Promise<string[]> {
   const page = await context.newPage()
   const problems: string[] = []
@@ -35,7 +44,7 @@ async function mismatches(context: BrowserContext, role: Role | null, fixtures: 
     const expected = expectedOutcome(route.access, role)
     const actual = await visit(page, path)
     if (actual.outcome !== expected) problems.push(`${route.name} ${path}: expected ${expected}, got ${actual.outcome} (${actual.status} at ${actual.finalPath})`)
-    else if (expected === 'ok' && route.shows && !route.shows.test(await page.locator('body').innerText())) problems.push(`${route.name} ${path}: does not show ${route.shows}`)
+    else if (expected === 'ok' && route.shows && !(await shows(page, route.shows))) problems.push(`${route.name} ${path}: does not show ${route.shows}`)
   }
   await page.close()
   return problems
