@@ -52,7 +52,7 @@ export function useRunStream(runId: string, initialEvents: LoggedEvent[]): { eve
       source?.close()
       if (retry) clearTimeout(retry)
     }
-  }, [runId]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [runId])
 
   return { events, state }
 }

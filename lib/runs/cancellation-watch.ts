@@ -25,7 +25,10 @@ export class CancellationWatch {
       signal: controller.signal,
       done: () => {
         this.controllers.delete(runId)
-        if (this.controllers.size === 0 && this.timer) (clearInterval(this.timer), (this.timer = null))
+        if (this.controllers.size === 0 && this.timer) {
+          clearInterval(this.timer)
+          this.timer = null
+        }
       },
     }
   }

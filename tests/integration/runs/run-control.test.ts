@@ -100,7 +100,7 @@ describe('the event log under concurrent writers', () => {
       const won = results.filter((result) => result.status === 'fulfilled')
       expect(won.length).toBeLessThanOrEqual(1)
       for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(EventConflictError)
-      for (const [position, sink] of sinks.entries()) if (results[position].status === 'rejected') sinks[position] = await openRunSink(prisma, writers[position], runId)
+      for (const position of sinks.keys()) if (results[position].status === 'rejected') sinks[position] = await openRunSink(prisma, writers[position], runId)
     }
     const events = await storedEvents(runId)
     expect(events.map((event) => event.index)).toEqual(events.map((_, position) => position))
