@@ -28,13 +28,15 @@ export async function searchAuditLog(caller: Caller, filter: AuditFilter = {}): 
   requirePermission(caller, 'audit.read')
   const prisma = await getPrisma()
   const to = filter.to ? new Date(filter.to.getTime() + 24 * 60 * 60_000) : undefined
+  // NUL characters and pages past the database's offsets made the query fail (a 500): no such action, actor or page.
+  const storable = (value: string | undefined) => (value?.includes('\u0000') ? '\uFFFD' : value)
   const where = {
     tenantId: caller.tenantId,
-    ...(filter.action ? { action: filter.action } : {}),
-    ...(filter.actorId ? { actorId: filter.actorId } : {}),
+    ...(filter.action ? { action: storable(filter.action) } : {}),
+    ...(filter.actorId ? { actorId: storable(filter.actorId) } : {}),
     ...(filter.from || to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(to ? { lt: to } : {}) } } : {}),
   }
-  const page = Math.max(1, Math.floor(filter.page ?? 1))
+  const page = Math.min(Math.max(1, Math.floor(Number.isFinite(filter.page) ? (filter.page as number) : 1)), 100_000)
   const [total, rows, actionRows, actorRows] = await Promise.all([
     prisma.auditLog.count({ where }),
     prisma.auditLog.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (page - 1) * AUDIT_PAGE_SIZE, take: AUDIT_PAGE_SIZE }),

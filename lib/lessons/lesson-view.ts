@@ -43,5 +43,7 @@ export async function writeEmbedding(prisma: Db, lessonId: string, content: stri
 
 /** A case-insensitive content filter, when `q` is given. */
 export function contentFilter(q: string | undefined) {
-  return q && q.trim() ? { content: { contains: q.trim(), mode: 'insensitive' as const } } : {}
+  // PostgreSQL refuses NUL characters in a query (a 500 for /lessons?q=%00): they match nothing, so drop them.
+  const text = q?.replaceAll('\u0000', '').trim()
+  return text ? { content: { contains: text, mode: 'insensitive' as const } } : {}
 }

@@ -78,7 +78,7 @@ export async function listRuns(caller: Caller, options: ListRunsOptions = {}): P
       visibleRuns(caller),
       options.status ? { status: options.status } : {},
       options.userId ? { userId: options.userId } : {},
-      options.q ? { OR: [{ title: { contains: options.q, mode: 'insensitive' } }, { prompt: { contains: options.q, mode: 'insensitive' } }] } : {},
+      options.q ? { OR: [{ title: { contains: options.q.replaceAll('\u0000', ''), mode: 'insensitive' } }, { prompt: { contains: options.q.replaceAll('\u0000', ''), mode: 'insensitive' } }] } : {},
       options.from || options.to ? { createdAt: { ...(options.from && { gte: options.from }), ...(options.to && { lt: options.to }) } } : {},
     ],
   }

@@ -50,7 +50,7 @@ function filterWhere(caller: Caller, filters: SupportRunFilters, statuses: Store
     status: { in: statuses },
     ...(filters.userId && { userId: filters.userId }),
     ...((filters.from || filters.to) && { createdAt: { ...(filters.from && { gte: filters.from }), ...(filters.to && { lt: filters.to }) } }),
-    ...(filters.q && { OR: [{ title: { contains: filters.q, mode: 'insensitive' as const } }, { prompt: { contains: filters.q, mode: 'insensitive' as const } }] }),
+    ...(filters.q && { OR: [{ title: { contains: filters.q.replaceAll('\u0000', ''), mode: 'insensitive' as const } }, { prompt: { contains: filters.q.replaceAll('\u0000', ''), mode: 'insensitive' as const } }] }),
   }
 }
 
