@@ -40,7 +40,7 @@ async function adminQuery(url: URL, sql: string): Promise<void> {
 /**
  * Starts the app (already built by the e2e global setup) on a new database of the local
  * PostgreSQL (TEST_DATABASE_URL or postgres@127.0.0.1), with `publicUrl` as NEXTAUTH_URL
- * (default: its own http URL). Installs that database as this process's one.
+ * (default: its own http URL). The server migrates it; then it becomes this process's database.
  */
 export async function startAppServer(options: { publicUrl?: (port: number) => string } = {}): Promise<AppServer> {
   const server = new URL(process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres')
@@ -49,8 +49,6 @@ export async function startAppServer(options: { publicUrl?: (port: number) => st
   await adminQuery(server, `CREATE DATABASE ${name}`)
   const databaseUrl = new URL(server)
   databaseUrl.pathname = `/${name}`
-  const database = await openDatabase({ url: databaseUrl.toString(), migrate: true })
-  setDatabase(database)
 
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
@@ -68,13 +66,14 @@ export async function startAppServer(options: { publicUrl?: (port: number) => st
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const opened: { database?: Database } = {}
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM')
       await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 5000))])
       if (child.exitCode === null) child.kill('SIGKILL')
     }
-    await database.prisma.$disconnect().catch(() => {})
+    await opened.database?.prisma.$disconnect().catch(() => {})
     await adminQuery(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
@@ -92,6 +91,9 @@ export async function startAppServer(options: { publicUrl?: (port: number) => st
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
+  // The server migrated the database at its start (one migration per process keeps the schema engine happy).
+  const database = (opened.database = await openDatabase({ url: databaseUrl.toString() }))
+  setDatabase(database)
   return { baseUrl, secret, database, output: () => output, stop }
 }
 
