@@ -1,4 +1,4 @@
-import type { Db } from '../db/client'
+import type { LessonDb } from './pg-lesson-store'
 import type { Embedder } from '../reflexion/embedder'
 import { embeddingStorage, vectorLiteral } from './vector-support'
 
@@ -32,7 +32,7 @@ export function toLessonView(row: Omit<LessonView, 'shared'>): LessonView {
 }
 
 /** Re-embeds a lesson after its text changed, with the embedder recorded next to the vector. */
-export async function writeEmbedding(prisma: Db, lessonId: string, content: string, embedder: Embedder): Promise<void> {
+export async function writeEmbedding(prisma: LessonDb, lessonId: string, content: string, embedder: Embedder): Promise<void> {
   const storage = await embeddingStorage(prisma)
   const [vector] = await embedder.embed([content])
   await prisma.$executeRawUnsafe(

@@ -84,6 +84,13 @@ export async function rejectProposal(caller: Caller, proposalId: string, reason:
   const { prisma, proposal } = await pendingProposal(caller, proposalId)
   const note = reason.trim().slice(0, 1000)
   if (!note) throw new AppError('bad_request', 'Say why the proposal is rejected.', { reason: ['Write a reason.'] })
-  await prisma.lessonProposal.update({ where: { id: proposal.id }, data: { status: 'rejected', reviewedById: caller.userId, reviewedAt: new Date(), reviewNote: note } })
-  await writeAudit(prisma, caller, 'lesson.proposal_rejected', { type: 'lesson_proposal', id: proposal.id }, { reason: note })
+  await prisma.$transaction(async (tx) => {
+    // Only a proposal still pending is rejected: a concurrent approval wins, and nothing is half-written.
+    const { count } = await tx.lessonProposal.updateMany({
+      where: { id: proposal.id, tenantId: caller.tenantId, status: 'pending' },
+      data: { status: 'rejected', reviewedById: caller.userId, reviewedAt: new Date(), reviewNote: note },
+    })
+    if (count === 0) throw new AppError('conflict', 'This proposal was already reviewed.')
+    await writeAudit(tx, caller, 'lesson.proposal_rejected', { type: 'lesson_proposal', id: proposal.id }, { reason: note })
+  })
 }

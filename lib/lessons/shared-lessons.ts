@@ -72,30 +72,35 @@ async function sharedLesson(caller: Caller, lessonId: string) {
   return { prisma, row }
 }
 
-/** Edits a shared lesson (re-embedded when its text changes); audited with before and after. */
+/** Edits a shared lesson (re-embedded when its text changes); the change and its audit entry are written in one transaction. */
 export async function updateSharedLesson(caller: Caller, lessonId: string, input: Partial<SharedLessonInput>): Promise<LessonView> {
   const { prisma, row: before } = await sharedLesson(caller, lessonId)
   const content = input.content === undefined ? before.content : checkContent(input.content)
   const normalized = normaliseLesson(content)
-  const clash = await prisma.lesson.findFirst({ where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, normalized, id: { not: lessonId } }, select: { id: true } })
-  if (clash) throw new AppError('conflict', 'A shared lesson with this text already exists.')
-  const row = await prisma.lesson.update({
-    where: { id: lessonId },
-    data: {
-      content, normalized, ...(input.tags !== undefined && { tags: cleanTags(input.tags) }), ...(input.taskKey !== undefined && { taskKey: input.taskKey }),
-      ...(input.expiresAt !== undefined && { expiresAt: input.expiresAt }),
-    },
-    select: lessonSelect,
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(7011, hashtext($1))', `${caller.tenantId}:${normalized}`)
+    const clash = await tx.lesson.findFirst({ where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, normalized, id: { not: lessonId } }, select: { id: true } })
+    if (clash) throw new AppError('conflict', 'A shared lesson with this text already exists.')
+    const row = await tx.lesson.update({
+      where: { id: lessonId },
+      data: {
+        content, normalized, ...(input.tags !== undefined && { tags: cleanTags(input.tags) }), ...(input.taskKey !== undefined && { taskKey: input.taskKey }),
+        ...(input.expiresAt !== undefined && { expiresAt: input.expiresAt }),
+      },
+      select: lessonSelect,
+    })
+    if (content !== before.content) await writeEmbedding(tx, lessonId, content, defaultEmbedder())
+    await writeAudit(tx, caller, 'lesson.shared_updated', { type: 'lesson', id: lessonId }, { before: { content: before.content, tags: before.tags, taskKey: before.taskKey }, after: { content, tags: row.tags, taskKey: row.taskKey } })
+    return toLessonView(row)
   })
-  if (content !== before.content) await writeEmbedding(prisma, lessonId, content, defaultEmbedder())
-  await writeAudit(prisma, caller, 'lesson.shared_updated', { type: 'lesson', id: lessonId }, { before: { content: before.content, tags: before.tags, taskKey: before.taskKey }, after: { content, tags: row.tags, taskKey: row.taskKey } })
-  return toLessonView(row)
 }
 
 /** Retires a shared lesson: no run recalls it any more; audited. */
 export async function retireSharedLesson(caller: Caller, lessonId: string): Promise<LessonView> {
   const { prisma } = await sharedLesson(caller, lessonId)
-  const row = await prisma.lesson.update({ where: { id: lessonId }, data: { status: 'retired' }, select: lessonSelect })
-  await writeAudit(prisma, caller, 'lesson.shared_retired', { type: 'lesson', id: lessonId }, { content: row.content })
-  return toLessonView(row)
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.lesson.update({ where: { id: lessonId }, data: { status: 'retired' }, select: lessonSelect })
+    await writeAudit(tx, caller, 'lesson.shared_retired', { type: 'lesson', id: lessonId }, { content: row.content })
+    return toLessonView(row)
+  })
 }
