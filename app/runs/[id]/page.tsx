@@ -7,7 +7,7 @@ import { formatDateTime, formatDuration } from '@/components/runs/run-format'
 import { can } from '@/lib/auth/permissions'
 import { orNotFound, requireCaller } from '@/lib/auth/session'
 import type { Caller } from '@/lib/auth/caller'
-import { getRun, listRunEvents, type RunView } from '@/lib/runs/queries'
+import { getRun, readRunEvents, type RunView } from '@/lib/runs/queries'
 import type { StoredTask } from '@/lib/runs/stored-task'
 
 export const metadata: Metadata = { title: 'Run' }
@@ -76,7 +76,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
 }
 
 // The events so far are rendered on the server; the live view streams from the last index.
+// getRun above already checked the caller may see this run (of the caller's tenant): no second check.
 async function RunTimeline({ caller, run, canCancel }: { caller: Caller; run: RunView; canCancel: boolean }) {
-  const events = await listRunEvents(caller, run.id, { limit: 10_000 })
+  const events = await readRunEvents(caller.tenantId, run.id, { limit: 10_000 })
   return <RunLiveView runId={run.id} threshold={run.threshold} maxAttempts={run.maxAttempts} storedStatus={run.status} canCancel={canCancel} initialEvents={events} />
 }
