@@ -66,6 +66,8 @@ function keepWorkingWhenJobOutcomesAreLost(): void {
 class PgBossQueue implements RunQueue {
   private started: Promise<void> | null = null
   private readonly workerIds: string[] = []
+  /** Workers of this process that are between jobs (polling or asleep). */
+  private readonly idleWorkerIds = new Set<string>()
 
   constructor(private readonly boss: PgBoss) {
     boss.on('error', (error) => console.error('[runs] queue error', error.message))
@@ -87,6 +89,25 @@ class PgBossQueue implements RunQueue {
       singletonKey: job.runId, expireInSeconds: EXPIRE_SECONDS, retryLimit: 2, retryDelay: 5,
       ...(options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
     })
+    if (!options.delaySeconds) this.wake()
+  }
+
+  /**
+   * A new job needs one worker, not all: wake one idle worker, so it fetches now. Waking every
+   * worker made each send cost a fetch query per idle worker (50 fetches per submit with 50 slots),
+   * which queued the submits' own queries behind them. With no idle worker, the busy ones are flagged
+   * to fetch again as soon as their job ends instead of sleeping out the polling interval. A delayed
+   * job wakes nobody: it cannot be fetched before its time, and polling finds it then.
+   */
+  private wake(): void {
+    const [idle] = this.idleWorkerIds
+    if (idle !== undefined) {
+      // To the back of the line: the next job wakes another idle worker.
+      this.idleWorkerIds.delete(idle)
+      this.idleWorkerIds.add(idle)
+      this.boss.notifyWorker(idle)
+      return
+    }
     for (const id of this.workerIds) this.boss.notifyWorker(id)
   }
 
@@ -94,13 +115,23 @@ class PgBossQueue implements RunQueue {
     keepWorkingWhenJobOutcomesAreLost()
     await this.start()
     for (let slot = 0; slot < concurrency; slot++) {
-      const id = await this.boss.work<RunJob>(RUNS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => handler(job.data))
+      let id = ''
+      id = await this.boss.work<RunJob>(RUNS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+        this.idleWorkerIds.delete(id)
+        try {
+          return await handler(job.data)
+        } finally {
+          this.idleWorkerIds.add(id)
+        }
+      })
       this.workerIds.push(id)
+      this.idleWorkerIds.add(id)
     }
   }
 
   async stopWorking(): Promise<void> {
     const ids = this.workerIds.splice(0)
+    this.idleWorkerIds.clear()
     for (const id of ids) await this.boss.offWork({ id })
   }
 
