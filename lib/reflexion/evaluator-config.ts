@@ -1,5 +1,5 @@
-import { Ajv } from 'ajv'
 import { z } from 'zod'
+import { compileJsonSchema } from './json-schema-validator'
 
 /** Why a regex pattern does not compile (e.g. `Unterminated group`), or undefined when it does. */
 export function regexProblem(pattern: string, caseSensitive = true): string | undefined {
@@ -14,7 +14,7 @@ export function regexProblem(pattern: string, caseSensitive = true): string | un
 /** Why a JSON Schema does not compile, or undefined when it does. */
 export function jsonSchemaProblem(schema: Record<string, unknown>): string | undefined {
   try {
-    new Ajv({ allErrors: true, strict: false }).compile(schema)
+    compileJsonSchema(schema)
     return undefined
   } catch (error) {
     return (error as Error).message

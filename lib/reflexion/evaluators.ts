@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv'
+import { compileJsonSchema } from './json-schema-validator'
 import { ReflexionConfigError } from './errors'
 import { evaluatorConfigSchema, jsonSchemaProblem, regexProblem, type Evaluation, type Evaluator, type EvaluatorConfig } from './evaluator-config'
 import { parseScore } from './parse-score'
@@ -61,7 +61,7 @@ export function jsonDepth(text: string): number {
 function jsonSchemaEvaluator(schema: Record<string, unknown>): Evaluator {
   const problem = jsonSchemaProblem(schema)
   if (problem) throw new ReflexionConfigError(`evaluator.schema: invalid JSON Schema: ${problem}`, 'evaluator.schema')
-  const validate = new Ajv({ allErrors: true, strict: false }).compile(schema)
+  const validate = compileJsonSchema(schema)
   return {
     kind: 'json_schema',
     usesModel: false,
