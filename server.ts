@@ -9,4 +9,12 @@ const dev = process.argv.includes('--dev')
 if (!dev) (process.env as Record<string, string>).NODE_ENV = 'production'
 
 const { startServer } = await import('./scripts/serve')
-await startServer({ dev })
+const { DataDirLockedError } = await import('./lib/db/embedded')
+try {
+  await startServer({ dev })
+} catch (error) {
+  // A second process on the same data folder is a user mistake, not a crash: say so plainly.
+  if (!(error instanceof DataDirLockedError)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
