@@ -1,0 +1,77 @@
+// On a PostgreSQL without pgvector the migrations store embeddings as real[] and recall computes the
+// cosine in SQL: still exact, still filtered by tenant and user inside the query, with one warning
+// that says why it is slow. An in-memory PGlite started without the vector extension is such a server.
+import { PGlite } from '@electric-sql/pglite'
+import { PrismaPGlite } from 'pglite-prisma-adapter'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { PrismaClient } from '../../../lib/generated/prisma/client'
+import { applyMigrations } from '../../../lib/db/schema-engine'
+import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
+import { embeddingStorage } from '../../../lib/lessons/vector-support'
+import { HashEmbedder } from '../../../lib/reflexion/hash-embedder'
+import { SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
+
+let pg: PGlite
+let prisma: PrismaClient
+const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+const embedder = new HashEmbedder()
+
+const LESSONS = [
+  { user: 'ada', content: 'When the user asks for a relaxed walking tour, plan at most 3 stops.' },
+  { user: 'ada', content: 'Quote prices in the currency the user asked for.' },
+  { user: 'ada', content: 'Name the walking time between stops on a walking tour.' },
+  { user: SHARED_LESSON, content: 'A relaxed tour keeps each walk under 30 minutes.' },
+  { user: 'grace', content: 'When the user asks for a relaxed walking tour, plan at most 3 stops, says grace.' },
+]
+
+const cosine = (a: number[], b: number[]) => {
+  let dot = 0, left = 0, right = 0
+  for (let i = 0; i < a.length; i++) (dot += a[i] * b[i]), (left += a[i] * a[i]), (right += b[i] * b[i])
+  return dot / Math.sqrt(left * right)
+}
+
+beforeAll(async () => {
+  pg = await PGlite.create() // no extensions: pgvector is not available on this server
+  await applyMigrations(new PrismaPGlite(pg))
+  prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) })
+  for (const tenant of ['t1', 't2']) await prisma.tenant.create({ data: { id: tenant, name: tenant, slug: tenant } })
+  for (const tenant of ['t1', 't2']) {
+    const store = new PgLessonStore({ prisma, tenantId: tenant, embedder })
+    await store.add(LESSONS.map((lesson) => ({ content: `${lesson.content}${tenant === 't2' ? ' (t2)' : ''}`, metadata: { user_id: lesson.user } })))
+  }
+}, 60_000)
+
+afterAll(async () => {
+  warn.mockRestore()
+  await prisma?.$disconnect()
+  await pg?.close()
+})
+
+describe('lesson recall without pgvector', () => {
+  it('the migration stored embeddings as real[] and the store says why recall is slow, once', async () => {
+    const columns = await pg.query<{ type: string }>(`SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = 'lessons'::regclass AND attname = 'embedding'`)
+    expect(columns.rows[0].type).toBe('real[]')
+    const fresh = new PrismaClient({ adapter: new PrismaPGlite(pg) })
+    expect(await embeddingStorage(fresh)).toBe('array')
+    // Both tenants' stores and this client detected the storage; the warning was printed once.
+    const warnings = warn.mock.calls.filter(([message]) => /pgvector is not installed/.test(String(message)))
+    expect(warnings).toHaveLength(1)
+    expect(String(warnings[0][0])).toMatch(/exact but slow/)
+  })
+
+  it('returns the exact top-k of the caller and shared lessons, nearest first, and nothing of others', async () => {
+    const query = 'Plan a relaxed walking tour of Kyoto'
+    const hits = await new PgLessonStore({ prisma, tenantId: 't1', embedder }).search(query, { k: 3, filter: { user_id: ['ada', SHARED_LESSON] } })
+    const [queryVector] = await embedder.embed([query])
+    const candidates = LESSONS.filter((lesson) => lesson.user !== 'grace')
+    const vectors = await embedder.embed(candidates.map((lesson) => lesson.content))
+    const expected = candidates
+      .map((lesson, position) => ({ content: lesson.content, similarity: cosine(queryVector, vectors[position]) }))
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, 3)
+    expect(hits.map((hit) => hit.content)).toEqual(expected.map((hit) => hit.content))
+    for (const [position, hit] of hits.entries()) expect(hit.score).toBeCloseTo(expected[position].similarity, 4)
+    expect(hits.every((hit) => hit.metadata.user_id === 'ada' || hit.metadata.user_id === SHARED_LESSON)).toBe(true)
+    expect(hits.some((hit) => String(hit.content).endsWith('(t2)'))).toBe(false)
+  })
+})
