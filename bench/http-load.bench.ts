@@ -43,7 +43,10 @@ function startServer(databaseUrl: string): Promise<ChildProcess> {
     const timer = setTimeout(() => reject(new Error(`server not ready after 60 s:\n${output}`)), 60_000)
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
-      if (output.includes('is ready on')) (clearTimeout(timer), resolve(child))
+      if (output.includes('is ready on')) {
+        clearTimeout(timer)
+        resolve(child)
+      }
     })
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)))
@@ -84,7 +87,7 @@ async function load(page: string, cookie?: string): Promise<Row> {
 const bench = await benchDatabase('http_load')
 setDatabase(bench.database)
 let server: ChildProcess | null = null
-let rows: Row[] = []
+const rows: Row[] = []
 let machine = ''
 try {
   const { prisma } = bench.database

@@ -25,8 +25,14 @@ const LESSONS = [
 ]
 
 const cosine = (a: number[], b: number[]) => {
-  let dot = 0, left = 0, right = 0
-  for (let i = 0; i < a.length; i++) (dot += a[i] * b[i]), (left += a[i] * a[i]), (right += b[i] * b[i])
+  let dot = 0
+  let left = 0
+  let right = 0
+  for (const [position, value] of a.entries()) {
+    dot += value * b[position]
+    left += value * value
+    right += b[position] * b[position]
+  }
   return dot / Math.sqrt(left * right)
 }
 
