@@ -1,8 +1,11 @@
 import Link from 'next/link'
-import { navItemsFor } from '@/components/shell/nav-items'
+import { notFound } from 'next/navigation'
+import { MemberHome } from '@/components/home/member-home'
+import { SupportHome } from '@/components/home/support-home'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
-import { getSession } from '@/lib/auth/session'
+import { can } from '@/lib/auth/permissions'
+import { callerOf, getSession } from '@/lib/auth/session'
 
 export default async function HomePage() {
   const session = await getSession()
@@ -40,21 +43,18 @@ export default async function HomePage() {
       </div>
     )
   }
-  const links = navItemsFor(session.active.role)
+  const caller = callerOf(session)
+  if (!caller) notFound()
+  // What the role works on decides the dashboard: own runs (members, admins), else the tenant's failures (support).
+  const dashboard = can(caller.role, 'runs.readOwn') ? (
+    <MemberHome caller={caller} />
+  ) : can(caller.role, 'support.console') ? (
+    <SupportHome caller={caller} />
+  ) : null
   return (
     <div>
       <PageHeader title={`Welcome, ${session.user.name}`} description={`${session.active.tenantName} · signed in as ${session.active.role}`} />
-      <Card title="Where to go">
-        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {links.map((link) => (
-            <li key={link.href}>
-              <Link href={link.href} className="block rounded-md border border-slate-200 px-4 py-3 text-sm font-medium hover:border-indigo-300 hover:bg-indigo-50">
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </Card>
+      {dashboard}
     </div>
   )
 }

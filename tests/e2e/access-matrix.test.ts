@@ -6,7 +6,7 @@ import type { Role } from '../../lib/auth/permissions'
 import { launchBrowser, newContext } from './helpers/browser'
 import { visit } from './helpers/outcome'
 import { closeTenant, demoTenant, tenantThroughUi, type TenantFixture } from './helpers/personas'
-import { expectedOutcome, ROUTES, type RouteFixtures } from './routes'
+import { expectedOutcome, ROUTES, showsFor, type RouteFixtures } from './routes'
 
 let browser: Browser
 let demo: TenantFixture
@@ -42,9 +42,10 @@ async function mismatches(context: BrowserContext, role: Role | null, fixtures: 
   for (const route of ROUTES) {
     const path = route.path(fixtures)
     const expected = expectedOutcome(route.access, role)
+    const text = showsFor(route, role)
     const actual = await visit(page, path)
     if (actual.outcome !== expected) problems.push(`${route.name} ${path}: expected ${expected}, got ${actual.outcome} (${actual.status} at ${actual.finalPath})`)
-    else if (expected === 'ok' && route.shows && !(await shows(page, route.shows))) problems.push(`${route.name} ${path}: does not show ${route.shows}`)
+    else if (expected === 'ok' && text && !(await shows(page, text))) problems.push(`${route.name} ${path}: does not show ${text}`)
   }
   await page.close()
   return problems

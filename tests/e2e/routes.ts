@@ -16,13 +16,24 @@ export type Access =
 /** The tenants a signed-in persona sees: their own, and another one. */
 export type RouteFixtures = { own: TenantFixture; other: TenantFixture }
 
+/** What a page shows: the same text to everyone, or a text per role ('signedOut' for visitors). */
+export type Shows = RegExp | Partial<Record<Role | 'signedOut', RegExp>>
+
 /** One row: a path (maybe built from the fixtures), who may open it, and what the page shows. */
-export type RouteRule = { name: string; path: (fixtures: RouteFixtures) => string; access: Access; shows?: RegExp }
+export type RouteRule = { name: string; path: (fixtures: RouteFixtures) => string; access: Access; shows?: Shows }
+
+/** The text a route must show to a role (null: signed out), if any. */
+export function showsFor(route: RouteRule, role: Role | null): RegExp | undefined {
+  return route.shows instanceof RegExp ? route.shows : route.shows?.[role ?? 'signedOut']
+}
 
 const permission = (name: Permission): Access => ({ kind: 'permission', permission: name })
 
 export const ROUTES: RouteRule[] = [
-  { name: 'home', path: () => '/', access: { kind: 'public' } },
+  {
+    name: 'home', path: () => '/', access: { kind: 'public' },
+    shows: { signedOut: /Agents that learn from their failures/, member: /Your recent runs/, admin: /Team lessons/, support: /Newest failed and interrupted runs/ },
+  },
   { name: 'sign in', path: () => '/signin', access: { kind: 'public' } },
   { name: 'sign up', path: () => '/signup', access: { kind: 'public' } },
   { name: 'health', path: () => '/api/health', access: { kind: 'public' }, shows: /"db":"ok"/ },

@@ -1,0 +1,54 @@
+import Link from 'next/link'
+import { defaultAgentModelLabel } from '@/app/tasks/new/default-agent-model'
+import { Card } from '@/components/ui/card'
+import type { Caller } from '@/lib/auth/caller'
+import { can } from '@/lib/auth/permissions'
+import { countLessonsForCaller } from '@/lib/lessons/lesson-counts'
+import { DEMO_SCENARIOS } from '@/lib/models/demo/scenarios'
+import { listRuns } from '@/lib/runs/queries'
+import { CountLink } from './count-link'
+import { FirstVisit } from './first-visit'
+import { RecentRunsCard } from './recent-runs-card'
+import { StartTaskCard } from './start-task-card'
+
+/** The home of members and admins: start a demo task, their own last runs, their lessons; admins also the review queue. */
+export async function MemberHome({ caller }: { caller: Caller }) {
+  // Only the caller's own runs, even for admins who may read the whole tenant's.
+  const [{ runs }, counts, modelLabel] = await Promise.all([
+    listRuns(caller, { userId: caller.userId, limit: 5 }),
+    countLessonsForCaller(caller),
+    can(caller.role, 'runs.create') ? defaultAgentModelLabel(caller) : Promise.resolve(null),
+  ])
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid content-start gap-6 lg:col-span-2">
+        {runs.length === 0 ? <FirstVisit /> : null}
+        {modelLabel !== null ? <StartTaskCard scenarios={DEMO_SCENARIOS} modelLabel={modelLabel} /> : null}
+        <RecentRunsCard
+          title="Your recent runs"
+          testId="home-recent-runs"
+          runs={runs.map(({ userName: _owner, ...run }) => run)}
+          hrefOf={(run) => `/runs/${run.id}`}
+          empty="You have no runs yet: start one from a demo task above."
+          footer={runs.length > 0 ? <Link href="/runs" className="text-indigo-700 underline">All your runs</Link> : null}
+        />
+      </div>
+      <div className="grid content-start gap-6">
+        {counts.own !== null ? (
+          <Card title="Your lessons">
+            <CountLink href="/lessons" count={counts.own} one="lesson" many="lessons" testId="home-own-lessons" />
+            <p className="mt-2 text-xs text-slate-600">Written by your runs after a failed attempt, recalled by your next ones.</p>
+          </Card>
+        ) : null}
+        {counts.pendingProposals !== null && counts.shared !== null ? (
+          <Card title="Team lessons">
+            <div className="grid gap-2">
+              <CountLink href="/admin/review" count={counts.pendingProposals} one="proposal waiting for review" many="proposals waiting for review" testId="home-pending-proposals" />
+              <CountLink href="/admin/lessons" count={counts.shared} one="shared lesson" many="shared lessons" testId="home-shared-lessons" />
+            </div>
+          </Card>
+        ) : null}
+      </div>
+    </div>
+  )
+}
