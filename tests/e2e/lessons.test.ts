@@ -1,46 +1,14 @@
 // Lessons in Chromium: a member's run writes a lesson, the member sees where it came from and
 // proposes it; the admin rejects it with a reason the member then reads; proposed again, the admin
 // approves it only after confirming the personal data it highlights; it is then shared.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newContext, screenshot } from './helpers/browser'
 import { demoUser } from './helpers/config'
 import { signedInContext } from './helpers/personas'
-import { SignInPage } from './pages'
+import { LessonsPage, ReviewPage, SignInPage } from './pages'
 
 const LESSON = /include every required field/
-
-/** /lessons: my lessons and the shared ones. */
-class LessonsPage {
-  constructor(readonly page: Page) {}
-
-  async open() {
-    await this.page.goto('/lessons')
-    await this.page.getByRole('heading', { name: 'Lessons', level: 1 }).waitFor()
-  }
-
-  mine(text: RegExp) {
-    return this.page.getByTestId('my-lesson').filter({ hasText: text })
-  }
-
-  shared(text: RegExp) {
-    return this.page.getByTestId('shared-lesson').filter({ hasText: text })
-  }
-}
-
-/** /admin/review: pending proposals with approve and reject forms. */
-class ReviewPage {
-  constructor(readonly page: Page) {}
-
-  async open() {
-    await this.page.goto('/admin/review')
-    await this.page.getByRole('heading', { name: 'Review', level: 1 }).waitFor()
-  }
-
-  proposal(text: RegExp) {
-    return this.page.getByTestId('proposal').filter({ hasText: text })
-  }
-}
 
 let browser: Browser
 let grace: BrowserContext

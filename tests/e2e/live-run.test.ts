@@ -30,13 +30,19 @@ async function watch(run: RunPage, done: () => Promise<boolean>, timeoutMs = 60_
   const progress: string[] = []
   const counts: number[] = []
   const deadline = Date.now() + timeoutMs
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`the run did not get there in ${timeoutMs} ms; progress seen: ${progress.join(' | ')}`)
+  const sample = async () => {
     const line = await run.progress()
     if (progress.at(-1) !== line) progress.push(line)
     counts.push((await run.eventIndexes()).length)
+  }
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`the run did not get there in ${timeoutMs} ms; progress seen: ${progress.join(' | ')}`)
+    await sample()
     await run.page.waitForTimeout(50)
   }
+  // The state that satisfied `done` counts too: the events that moved the run there may have
+  // arrived between the last sample and the check.
+  await sample()
   return { progress, counts }
 }
 
