@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import type { ActionResult } from '@/lib/errors'
-import { useSignInAfter } from './use-sign-in-after'
+import { useAccountForm } from './use-account-form'
 
 /** Joins with the signed-in account. */
 export function JoinAsSignedInUser({ code, tenantName }: { code: string; tenantName: string }) {
@@ -39,25 +39,7 @@ export function JoinAsSignedInUser({ code, tenantName }: { code: string; tenantN
 
 /** Creates an account and joins with it. */
 export function JoinWithNewAccount({ code, email }: { code: string; email: string | null }) {
-  const [result, setResult] = useState<ActionResult<unknown> | null>(null)
-  const [pending, setPending] = useState(false)
-  const signInAfter = useSignInAfter()
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    form.set('code', code)
-    setPending(true)
-    const outcome = await acceptInvitationWithAccountAction(null, form)
-    setResult(outcome)
-    if (outcome.ok) {
-      const problem = await signInAfter(String(form.get('email')), String(form.get('password')))
-      if (problem) setResult({ ok: false, error: problem })
-    }
-    setPending(false)
-  }
-
-  const errors = result && !result.ok ? result.fieldErrors : undefined
+  const { result, pending, errors, submit } = useAccountForm(acceptInvitationWithAccountAction, (form) => form.set('code', code))
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <FormStatus result={result} />

@@ -1,33 +1,14 @@
 'use client'
 
-import { useState, type FormEvent } from 'react'
 import { signUpAction } from '@/app/signup/actions'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
-import type { ActionResult } from '@/lib/errors'
-import { useSignInAfter } from './use-sign-in-after'
+import { useAccountForm } from './use-account-form'
 
 /** Sign up: a new account and a new organisation, of which the account becomes the admin. */
 export function SignUpForm() {
-  const [result, setResult] = useState<ActionResult<unknown> | null>(null)
-  const [pending, setPending] = useState(false)
-  const signInAfter = useSignInAfter()
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    setPending(true)
-    const outcome = await signUpAction(null, form)
-    setResult(outcome)
-    if (outcome.ok) {
-      const problem = await signInAfter(String(form.get('email')), String(form.get('password')))
-      if (problem) setResult({ ok: false, error: problem })
-    }
-    setPending(false)
-  }
-
-  const errors = result && !result.ok ? result.fieldErrors : undefined
+  const { result, pending, errors, submit } = useAccountForm(signUpAction)
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <FormStatus result={result} />
