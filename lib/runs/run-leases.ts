@@ -79,9 +79,16 @@ class AdvisoryLeases extends LocalLeases {
   }
   override async tryAcquire(runId: string): Promise<boolean> {
     if (!(await super.tryAcquire(runId))) return false
-    const { rows } = await this.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_CLASS, runId])
-    if (!rows[0].locked) this.held.delete(runId)
-    return rows[0].locked
+    try {
+      const { rows } = await this.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_CLASS, runId])
+      if (!rows[0].locked) this.held.delete(runId)
+      return rows[0].locked
+    } catch (error) {
+      // Not acquired: forget it, or the reconnected lock connection would re-take (and hold forever)
+      // the lease of a run this process is not executing, and no worker could ever end or run it.
+      this.held.delete(runId)
+      throw error
+    }
   }
   override async release(runId: string): Promise<void> {
     if (!this.held.has(runId)) return

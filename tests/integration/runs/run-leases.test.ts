@@ -3,7 +3,7 @@
 // about overlapping queries and pg 9 refuses them).
 import crypto from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import { getDatabase } from '../../../lib/db/client'
+import { getDatabase, type Database } from '../../../lib/db/client'
 import { runLeasesFor } from '../../../lib/runs/run-leases'
 
 const runIds = Array.from({ length: 40 }, () => `lease-test-${crypto.randomBytes(6).toString('hex')}`)
@@ -26,5 +26,15 @@ describe('run leases', () => {
     await Promise.all(runIds.map((runId) => leases.release(runId)))
     await new Promise((resolve) => setImmediate(resolve))
     expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([])
+  })
+
+  it('forgets a lease it failed to take while the database was unreachable', async () => {
+    // Nothing listens on port 1: every query fails. A failed acquire must not leave the run marked as
+    // held, or the reconnected lock connection would re-take its lease and nobody could run or end it.
+    const unreachable = { prisma: null, embedded: null, url: 'postgresql://postgres@127.0.0.1:1/none' } as unknown as Database
+    const leases = runLeasesFor(unreachable)
+    await expect(leases.tryAcquire('lease-test-unreachable')).rejects.toThrow(/ECONNREFUSED|connect/)
+    await expect(leases.tryAcquire('lease-test-unreachable')).rejects.toThrow(/ECONNREFUSED|connect/)
+    await leases.close()
   })
 })
