@@ -1,25 +1,17 @@
 // A throwaway PostgreSQL database for a bench: created on the local test server, migrated, dropped.
 import crypto from 'node:crypto'
 import os from 'node:os'
-import pg from 'pg'
 import { openDatabase, type Database } from '../lib/db/client'
 import { applyMigrations, migrationAdapterFor } from '../lib/db/schema-engine'
 import { env } from '../lib/env'
+import { adminQuery } from '../tests/support/local-services'
 
 /** Opens a fresh migrated database named `<prefix>_<random>`; `drop()` removes it. */
 export async function benchDatabase(prefix: string): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
   const server = new URL(env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres')
   if (!['localhost', '127.0.0.1', '::1'].includes(server.hostname)) throw new Error('benches create and drop databases: use a local server')
   const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: server.toString() })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
-  }
+  const admin = (sql: string) => adminQuery(server, sql)
   await admin(`CREATE DATABASE ${name}`)
   const url = new URL(server)
   url.pathname = `/${name}`

@@ -3,12 +3,12 @@
 // passwords it prints once, and hand the base URL and credentials to the tests.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { buildIfNeeded } from '../../scripts/build-if-needed'
 import type { DemoUser, E2eConfig } from './helpers/config'
+import { freePort } from '../support/local-services'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,17 +17,6 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(import.meta.dirname, '../..')
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** Demo users from the server's first-start output: `  <role> <email> <password>`. */
 export function parseDemoUsers(output: string): DemoUser[] {

@@ -11,6 +11,7 @@ import type { TestProject } from 'vitest/node'
 import { openEmbeddedDatabase } from '../../lib/db/embedded'
 import { applyMigrations, migrationAdapterFor } from '../../lib/db/schema-engine'
 import { env } from '../../lib/env'
+import { adminQuery } from '../support/local-services'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,21 +43,11 @@ async function reachable(url: URL): Promise<boolean> {
   }
 }
 
-async function admin(url: URL, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url.toString() })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
 export default async function setup(project: TestProject) {
   const server = localServerUrl(env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres')
   if (await reachable(server)) {
     const name = `reflexion_test_${crypto.randomBytes(6).toString('hex')}`
-    await admin(server, `CREATE DATABASE ${name}`)
+    await adminQuery(server, `CREATE DATABASE ${name}`)
     const url = new URL(server)
     url.pathname = `/${name}`
     await applyMigrations(await migrationAdapterFor(url.toString()))
@@ -64,7 +55,7 @@ export default async function setup(project: TestProject) {
     project.provide('databaseUrl', url.toString())
     project.provide('pgliteTemplateDir', null)
     return async () => {
-      await admin(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await adminQuery(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     }
   }
   const template = fs.mkdtempSync(path.join(os.tmpdir(), 'reflexion-test-template-'))

@@ -4,38 +4,16 @@
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { openDatabase, setDatabase, type Database } from '../../lib/db/client'
 import { REPOSITORY_ROOT } from './app-discovery'
+import { adminQuery, freePort } from './local-services'
 
 /** A running app server and the database it shares with the test. */
 export type AppServer = { baseUrl: string; secret: string; database: Database; output: () => string; stop: () => Promise<void> }
 
 const LOCAL = new Set(['localhost', '127.0.0.1', '::1', '[::1]'])
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function adminQuery(url: URL, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url.toString() })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
 
 /**
  * Starts the app (already built by the e2e global setup) on a new database of the local

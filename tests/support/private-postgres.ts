@@ -3,11 +3,11 @@
 // as root every cluster command runs as the `postgres` user through runuser.
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
+import { freePort } from './local-services'
 
 const run = promisify(execFile)
 
@@ -29,17 +29,6 @@ export type PrivatePostgres = {
   destroy(): Promise<void>
   /** The server log so far (for failure messages). */
   log(): string
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0
