@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { searchAuditLog } from '@/lib/admin/audit-search'
 import { requirePageAccess } from '@/lib/auth/session'
+import { TableHead } from '@/components/ui/table-head'
 
 export const metadata: Metadata = { title: 'Audit log' }
 
@@ -37,14 +38,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         ) : (
           <div className="-mx-5 overflow-x-auto">
             <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-2 font-medium">When</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Who</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Action</th>
-                  <th scope="col" className="px-5 py-2 font-medium">What changed</th>
-                </tr>
-              </thead>
+              <TableHead columns={['When', 'Who', 'Action', 'What changed']} />
               <tbody className="divide-y divide-slate-100 align-top">
                 {result.entries.map((entry) => (
                   <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>

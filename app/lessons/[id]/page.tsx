@@ -8,6 +8,7 @@ import { can } from '@/lib/auth/permissions'
 import { orNotFound, requireCaller } from '@/lib/auth/session'
 import { lessonOutcomes, lessonRecallHistory } from '@/lib/lessons/lesson-outcomes'
 import { getLesson } from '@/lib/lessons/my-lessons'
+import { TableHead } from '@/components/ui/table-head'
 
 export const metadata: Metadata = { title: 'Lesson' }
 
@@ -40,15 +41,7 @@ export default async function LessonPage({ params }: { params: Promise<{ id: str
           <div className="-mx-5 overflow-x-auto">
             <table className="w-full min-w-[32rem] text-left text-sm">
               <caption className="sr-only">Runs that recalled this lesson, newest first</caption>
-              <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-2 font-medium">Run</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Attempts that saw it</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Outcome</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Best score</th>
-                  <th scope="col" className="px-5 py-2 font-medium">When</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Run', 'Attempts that saw it', 'Outcome', 'Best score', 'When']} />
               <tbody className="divide-y divide-slate-100">
                 {history.map((entry, position) => (
                   <tr key={entry.runId || `hidden-${position}`} data-testid="recall-row">

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { requirePageAccess } from '@/lib/auth/session'
 import { getTenant, listMembers, listPendingInvitations } from '@/lib/tenants/queries'
+import { TableHead } from '@/components/ui/table-head'
 
 export const metadata: Metadata = { title: 'Members' }
 
@@ -22,15 +23,7 @@ export default async function MembersPage() {
       <Card title={`Members (${members.length})`}>
         <div className="relative -mx-5 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-5 py-2 font-medium">Name</th>
-                <th scope="col" className="hidden px-5 py-2 font-medium sm:table-cell">Email</th>
-                <th scope="col" className="px-5 py-2 font-medium">Role</th>
-                <th scope="col" className="hidden px-5 py-2 font-medium md:table-cell">Joined</th>
-                <th scope="col" className="px-5 py-2 font-medium"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', { label: 'Email', className: 'hidden sm:table-cell' }, 'Role', { label: 'Joined', className: 'hidden md:table-cell' }, { label: 'Actions', visuallyHidden: true }]} />
             <tbody className="divide-y divide-slate-100">
               {members.map((member) => (
                 <tr key={member.membershipId} data-testid="member-row" data-email={member.email}>

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { listMemberQuotas } from '@/lib/admin/member-quotas'
 import { requirePageAccess } from '@/lib/auth/session'
+import { TableHead } from '@/components/ui/table-head'
 
 export const metadata: Metadata = { title: 'Run quotas' }
 
@@ -24,14 +25,7 @@ export default async function QuotasPage() {
       <Card title={`Per member (${members.length})`}>
         <div className="-mx-5 overflow-x-auto">
           <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-5 py-2 font-medium">Member</th>
-                <th scope="col" className="px-5 py-2 font-medium">Today</th>
-                <th scope="col" className="px-5 py-2 font-medium">Applies</th>
-                <th scope="col" className="px-5 py-2 font-medium">Own quota (empty = default)</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Member', 'Today', 'Applies', 'Own quota (empty = default)']} />
             <tbody className="divide-y divide-slate-100">
               {members.map((member) => (
                 <tr key={member.membershipId} data-testid="quota-row" data-email={member.email}>
