@@ -6,18 +6,46 @@ const coreBoundary = {
   patterns: [
     { group: ['next', 'next/*'], message: 'The core must not depend on Next.js.' },
     { group: ['@prisma/*', '**/generated/**', '@/lib/generated/**'], message: 'The core must not depend on Prisma.' },
-    { group: ['**/lib/db', '**/lib/db/**', '@/lib/db', '@/lib/db/**', '../db', '../db/**', '../../db', '../../db/**'], message: 'The core talks to ports, not to the database.' },
-    { group: ['**/lib/auth', '**/lib/auth/**', '@/lib/auth', '@/lib/auth/**', '../auth', '../auth/**', '../../auth', '../../auth/**'], message: 'The core must not depend on auth.' },
+    {
+      group: ['**/lib/db', '**/lib/db/**', '@/lib/db', '@/lib/db/**', '../db', '../db/**', '../../db', '../../db/**'],
+      message: 'The core talks to ports, not to the database.',
+    },
+    {
+      group: [
+        '**/lib/auth',
+        '**/lib/auth/**',
+        '@/lib/auth',
+        '@/lib/auth/**',
+        '../auth',
+        '../auth/**',
+        '../../auth',
+        '../../auth/**',
+      ],
+      message: 'The core must not depend on auth.',
+    },
     { group: ['server-only'], message: 'The core is plain TypeScript, usable anywhere.' },
   ],
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.next/**', 'lib/generated/**', '.data/**', 'coverage/**', 'next-env.d.ts', 'tests/e2e/screenshots/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      'lib/generated/**',
+      '.data/**',
+      'coverage/**',
+      'next-env.d.ts',
+      'tests/e2e/screenshots/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-empty-function': 'off',
     },
   },

@@ -15,7 +15,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['lib/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/faults/**/*.test.ts', 'tests/injection/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: [
+            'lib/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            'tests/faults/**/*.test.ts',
+            'tests/injection/**/*.test.ts',
+          ],
+          environment: 'node',
+        },
       },
       {
         extends: true,

@@ -17,10 +17,16 @@ export default async function HomePage() {
           Hand a task to an agent that retries, reflects on what went wrong, and keeps the lessons your team curates.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link href="/signup" className="rounded-md bg-indigo-600 px-5 py-2.5 text-sm font-medium text-white hover:bg-indigo-700">
+          <Link
+            href="/signup"
+            className="rounded-md bg-indigo-600 px-5 py-2.5 text-sm font-medium text-white hover:bg-indigo-700"
+          >
             Create an organisation
           </Link>
-          <Link href="/signin" className="rounded-md border border-slate-300 bg-white px-5 py-2.5 text-sm font-medium hover:bg-slate-100">
+          <Link
+            href="/signin"
+            className="rounded-md border border-slate-300 bg-white px-5 py-2.5 text-sm font-medium hover:bg-slate-100"
+          >
             Sign in
           </Link>
         </div>
@@ -33,7 +39,8 @@ export default async function HomePage() {
         <PageHeader title="No organisation yet" />
         <Card>
           <p className="text-sm text-slate-700">
-            You are signed in as {session.user.email}, but you are not a member of any organisation. Open an invitation link from an admin, or{' '}
+            You are signed in as {session.user.email}, but you are not a member of any organisation. Open an invitation
+            link from an admin, or{' '}
             <Link href="/signup" className="text-indigo-700 underline">
               create a new organisation
             </Link>{' '}
@@ -53,7 +60,10 @@ export default async function HomePage() {
   ) : null
   return (
     <div>
-      <PageHeader title={`Welcome, ${session.user.name}`} description={`${session.active.tenantName} · signed in as ${session.active.role}`} />
+      <PageHeader
+        title={`Welcome, ${session.user.name}`}
+        description={`${session.active.tenantName} · signed in as ${session.active.role}`}
+      />
       {dashboard}
     </div>
   )

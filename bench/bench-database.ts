@@ -7,9 +7,12 @@ import { env } from '../lib/env'
 import { adminQuery } from '../tests/support/local-services'
 
 /** Opens a fresh migrated database named `<prefix>_<random>`; `drop()` removes it. */
-export async function benchDatabase(prefix: string): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
+export async function benchDatabase(
+  prefix: string,
+): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
   const server = new URL(env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres')
-  if (!['localhost', '127.0.0.1', '::1'].includes(server.hostname)) throw new Error('benches create and drop databases: use a local server')
+  if (!['localhost', '127.0.0.1', '::1'].includes(server.hostname))
+    throw new Error('benches create and drop databases: use a local server')
   const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`
   const admin = (sql: string) => adminQuery(server, sql)
   await admin(`CREATE DATABASE ${name}`)
@@ -29,8 +32,11 @@ export async function benchDatabase(prefix: string): Promise<{ database: Databas
 
 /** The machine line of bench/RESULTS.md. */
 export async function machineLine(database: Database): Promise<string> {
-  const [{ server_version: version }] = await database.prisma.$queryRawUnsafe<{ server_version: string }[]>('SHOW server_version')
-  const vector = await database.prisma.$queryRawUnsafe<{ extversion: string }[]>("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
+  const [{ server_version: version }] =
+    await database.prisma.$queryRawUnsafe<{ server_version: string }[]>('SHOW server_version')
+  const vector = await database.prisma.$queryRawUnsafe<{ extversion: string }[]>(
+    "SELECT extversion FROM pg_extension WHERE extname = 'vector'",
+  )
   return `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}, PostgreSQL ${version}${vector[0] ? ` + pgvector ${vector[0].extversion}` : ' (no pgvector)'}.`
 }
 

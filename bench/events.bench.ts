@@ -8,26 +8,76 @@ import { EventWriter } from '../lib/runs/event-writer'
 import { openRunSink } from '../lib/runs/run-log'
 import { benchDatabase, machineLine } from './bench-database'
 
-const ATTEMPT_CYCLE = ['reflexion.attempt_started', 'reflexion.lessons_recalled', 'agent.model_called', 'agent.tool_called', 'agent.tool_returned', 'agent.model_called', 'agent.output_produced', 'reflexion.evaluated']
+const ATTEMPT_CYCLE = [
+  'reflexion.attempt_started',
+  'reflexion.lessons_recalled',
+  'agent.model_called',
+  'agent.tool_called',
+  'agent.tool_returned',
+  'agent.model_called',
+  'agent.output_produced',
+  'reflexion.evaluated',
+]
 
 function eventAt(index: number): LoggedEvent {
   const type = ATTEMPT_CYCLE[(index - 1) % ATTEMPT_CYCLE.length]
   const attempt = Math.floor((index - 1) / ATTEMPT_CYCLE.length) + 1
   const payload: Record<string, unknown> = { attempt, maxAttempts: 1000 }
-  if (type === 'agent.model_called') Object.assign(payload, { role: 'agent', model: 'demo:offline', usage: { inputTokens: 120, outputTokens: 40 }, text: 'Walk along the lake, then rest.' })
-  if (type === 'reflexion.evaluated') Object.assign(payload, { score: 0.5, passed: false, threshold: 0.8, feedback: 'too many stops' })
+  if (type === 'agent.model_called')
+    Object.assign(payload, {
+      role: 'agent',
+      model: 'demo:offline',
+      usage: { inputTokens: 120, outputTokens: 40 },
+      text: 'Walk along the lake, then rest.',
+    })
+  if (type === 'reflexion.evaluated')
+    Object.assign(payload, { score: 0.5, passed: false, threshold: 0.8, feedback: 'too many stops' })
   if (type === 'agent.output_produced') payload.output = 'West Lake → Broken Bridge → Hefang Street'
-  return { index, type, kind: kindOf(type), namespace: namespaceOf(type), payload, cause: { kind: 'handler', index: index - 1, handler: 'react' }, at: new Date().toISOString() }
+  return {
+    index,
+    type,
+    kind: kindOf(type),
+    namespace: namespaceOf(type),
+    payload,
+    cause: { kind: 'handler', index: index - 1, handler: 'react' },
+    at: new Date().toISOString(),
+  }
 }
 
 async function createRuns(database: Database, count: number): Promise<string[]> {
   const { prisma } = database
   const tenant = await prisma.tenant.create({ data: { name: 'bench', slug: `bench-${Date.now()}` } })
-  const user = await prisma.user.create({ data: { email: `bench-${Date.now()}@bench.local`, name: 'bench', passwordHash: 'x' } })
+  const user = await prisma.user.create({
+    data: { email: `bench-${Date.now()}@bench.local`, name: 'bench', passwordHash: 'x' },
+  })
   const ids: string[] = []
   for (let position = 0; position < count; position++) {
-    const run = await prisma.run.create({ data: { tenantId: tenant.id, userId: user.id, title: 'bench', prompt: 'bench', config: {}, model: 'demo (offline)', maxAttempts: 1000, threshold: 0.8, eventCount: 1 } })
-    await prisma.runEvent.create({ data: { tenantId: tenant.id, runId: run.id, index: 0, type: 'run.submitted', kind: 'Command', namespace: 'run', payload: {}, cause: { kind: 'seed' }, at: new Date() } })
+    const run = await prisma.run.create({
+      data: {
+        tenantId: tenant.id,
+        userId: user.id,
+        title: 'bench',
+        prompt: 'bench',
+        config: {},
+        model: 'demo (offline)',
+        maxAttempts: 1000,
+        threshold: 0.8,
+        eventCount: 1,
+      },
+    })
+    await prisma.runEvent.create({
+      data: {
+        tenantId: tenant.id,
+        runId: run.id,
+        index: 0,
+        type: 'run.submitted',
+        kind: 'Command',
+        namespace: 'run',
+        payload: {},
+        cause: { kind: 'seed' },
+        at: new Date(),
+      },
+    })
     ids.push(run.id)
   }
   return ids
@@ -53,8 +103,12 @@ async function main() {
     const concurrent = await appendAll(bench.database, writer, await createRuns(bench.database, 20), 500)
     const rows = await bench.database.prisma.runEvent.count()
     console.log(await machineLine(bench.database))
-    console.log(`one run, 2,000 events, each awaited until committed: ${Math.round(single).toLocaleString('en')} events/s`)
-    console.log(`20 concurrent runs x 500 events, each awaited until committed (group commit): ${Math.round(concurrent).toLocaleString('en')} events/s`)
+    console.log(
+      `one run, 2,000 events, each awaited until committed: ${Math.round(single).toLocaleString('en')} events/s`,
+    )
+    console.log(
+      `20 concurrent runs x 500 events, each awaited until committed (group commit): ${Math.round(concurrent).toLocaleString('en')} events/s`,
+    )
     console.log(`rows stored: ${rows.toLocaleString('en')} (expected ${(21 + 2_000 + 20 * 500).toLocaleString('en')})`)
   } finally {
     await bench.drop()

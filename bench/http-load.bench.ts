@@ -19,9 +19,21 @@ import { submitTask } from '../lib/runs/submit-task'
 import { benchDatabase, machineLine, percentile } from './bench-database'
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
-type AutocannonResult = { requests: { total: number; average: number }; non2xx: number; errors: number; timeouts: number }
-type AutocannonInstance = Promise<AutocannonResult> & { on(event: 'response', listener: (client: unknown, status: number, bytes: number, responseTime: number) => void): void }
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: { url: string; connections: number; duration: number; headers: Record<string, string> }) => AutocannonInstance
+type AutocannonResult = {
+  requests: { total: number; average: number }
+  non2xx: number
+  errors: number
+  timeouts: number
+}
+type AutocannonInstance = Promise<AutocannonResult> & {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, responseTime: number) => void): void
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
+  url: string
+  connections: number
+  duration: number
+  headers: Record<string, string>
+}) => AutocannonInstance
 
 const PORT = Number(process.env.HTTP_BENCH_PORT ?? 3999)
 const BASE = `http://localhost:${PORT}`
@@ -33,8 +45,13 @@ function startServer(databaseUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: path.join(import.meta.dirname, '..'),
     env: {
-      ...process.env, PORT: String(PORT), DATABASE_URL: databaseUrl, NEXTAUTH_URL: BASE, RUN_WORKER: 'off',
-      NEXTAUTH_SECRET: crypto.randomBytes(32).toString('hex'), SECRETS_KEY: crypto.randomBytes(32).toString('hex'),
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: databaseUrl,
+      NEXTAUTH_URL: BASE,
+      RUN_WORKER: 'off',
+      NEXTAUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+      SECRETS_KEY: crypto.randomBytes(32).toString('hex'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -59,28 +76,53 @@ async function signIn(email: string): Promise<string> {
   const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string }
   const csrfCookies = csrfResponse.headers.getSetCookie().map((cookie) => cookie.split(';')[0])
   const response = await fetch(`${BASE}/api/auth/callback/credentials`, {
-    method: 'POST', redirect: 'manual',
+    method: 'POST',
+    redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookies.join('; ') },
     body: new URLSearchParams({ csrfToken, email, password: PASSWORD, callbackUrl: BASE, json: 'true' }),
   })
-  const session = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).find((cookie) => cookie.includes('session-token'))
+  const session = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .find((cookie) => cookie.includes('session-token'))
   if (!session) throw new Error(`sign-in of ${email} failed: HTTP ${response.status}`)
   return session
 }
 
-type Row = { page: string; requests: number; perSecond: number; p50: number; p95: number; p99: number; non2xx: number; errors: number }
+type Row = {
+  page: string
+  requests: number
+  perSecond: number
+  p50: number
+  p95: number
+  p99: number
+  non2xx: number
+  errors: number
+}
 
 async function load(page: string, cookie?: string): Promise<Row> {
   const check = await fetch(`${BASE}${page}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
-  if (check.status !== 200) throw new Error(`${page} answered ${check.status} before the load (signed in: ${Boolean(cookie)})`)
+  if (check.status !== 200)
+    throw new Error(`${page} answered ${check.status} before the load (signed in: ${Boolean(cookie)})`)
   const latencies: number[] = []
-  const instance = autocannon({ url: `${BASE}${page}`, connections: CONNECTIONS, duration: SECONDS, headers: cookie ? { cookie } : {} })
+  const instance = autocannon({
+    url: `${BASE}${page}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: cookie ? { cookie } : {},
+  })
   instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
   const result = await instance
   latencies.sort((left, right) => left - right)
   return {
-    page, requests: result.requests.total, perSecond: result.requests.average, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), p99: percentile(latencies, 0.99),
-    non2xx: result.non2xx, errors: result.errors + result.timeouts,
+    page,
+    requests: result.requests.total,
+    perSecond: result.requests.average,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
   }
 }
 
@@ -91,7 +133,9 @@ const rows: Row[] = []
 let machine = ''
 try {
   const { prisma } = bench.database
-  const tenant = await prisma.tenant.create({ data: { name: 'HTTP load', slug: `http-load-${crypto.randomBytes(4).toString('hex')}` } })
+  const tenant = await prisma.tenant.create({
+    data: { name: 'HTTP load', slug: `http-load-${crypto.randomBytes(4).toString('hex')}` },
+  })
   const passwordHash = await hashPassword(PASSWORD)
   const users: Record<string, { id: string; email: string }> = {}
   for (const role of ['member', 'support'] as const) {
@@ -100,9 +144,19 @@ try {
     await prisma.membership.create({ data: { tenantId: tenant.id, userId: user.id, role } })
     users[role] = { id: user.id, email }
   }
-  const worker = await startRunWorker({ database: bench.database, concurrency: 2, tenantConcurrency: 2, retry: false, recoverEveryMs: 600_000 })
-  const { runId } = await submitTask({ userId: users.member.id, tenantId: tenant.id, role: 'member' }, DEMO_SCENARIOS[0].task)
-  while (!(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).finishedAt) await new Promise((resolve) => setTimeout(resolve, 50))
+  const worker = await startRunWorker({
+    database: bench.database,
+    concurrency: 2,
+    tenantConcurrency: 2,
+    retry: false,
+    recoverEveryMs: 600_000,
+  })
+  const { runId } = await submitTask(
+    { userId: users.member.id, tenantId: tenant.id, role: 'member' },
+    DEMO_SCENARIOS[0].task,
+  )
+  while (!(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).finishedAt)
+    await new Promise((resolve) => setTimeout(resolve, 50))
   await worker.stop()
   const events = (await prisma.run.findUniqueOrThrow({ where: { id: runId } })).eventCount
 
@@ -128,7 +182,10 @@ try {
 const table = [
   '| page | requests | requests/s | p50 ms | p95 ms | p99 ms | non-2xx | errors + timeouts |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map((row) => `| \`${row.page.replace(/[a-z0-9]{20,}/, '<id>')}\` | ${row.requests.toLocaleString('en-US')} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(0)} | ${row.p95.toFixed(0)} | ${row.p99.toFixed(0)} | ${row.non2xx} | ${row.errors} |`),
+  ...rows.map(
+    (row) =>
+      `| \`${row.page.replace(/[a-z0-9]{20,}/, '<id>')}\` | ${row.requests.toLocaleString('en-US')} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(0)} | ${row.p95.toFixed(0)} | ${row.p99.toFixed(0)} | ${row.non2xx} | ${row.errors} |`,
+  ),
 ].join('\n')
 console.log(`${machine}\n\n${table}`)
 
@@ -145,5 +202,8 @@ ${table}
 `
 const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n'
 const pattern = /## HTTP under load \(`bench\/http-load\.bench\.ts`\)\n[\s\S]*?(?=\n## |$)/
-writeFileSync(resultsPath, pattern.test(previous) ? previous.replace(pattern, section) : `${previous.trimEnd()}\n\n${section}`)
+writeFileSync(
+  resultsPath,
+  pattern.test(previous) ? previous.replace(pattern, section) : `${previous.trimEnd()}\n\n${section}`,
+)
 console.log(`\nwrote the "HTTP under load" section of ${resultsPath}`)

@@ -56,16 +56,26 @@ const queries: QueryArguments[] = [
   { op: 'schema' },
   { op: 'count', type: 'reflexion.evalated' },
 ]
-for (const args of queries) rows.push([`query_log ${JSON.stringify(args)}`, time(() => queryTool.run(args)), queryTool.run(args).length])
-rows.push(['diagnoseRun (all its query_log calls)', time(() => diagnoseRun(reflection), 3), diagnoseRun(reflection).answer.length])
+for (const args of queries)
+  rows.push([`query_log ${JSON.stringify(args)}`, time(() => queryTool.run(args)), queryTool.run(args).length])
+rows.push([
+  'diagnoseRun (all its query_log calls)',
+  time(() => diagnoseRun(reflection), 3),
+  diagnoseRun(reflection).answer.length,
+])
 
 const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}, ${os.platform()} ${os.release()}`
 const table = [
   '| operation | p50 ms | max ms | output chars |',
   '| --- | ---: | ---: | ---: |',
-  ...rows.map(([name, { p50, max }, size]) => `| \`${name.replaceAll('|', '\\|')}\` | ${p50.toFixed(2)} | ${max.toFixed(2)} | ${size || ''} |`),
+  ...rows.map(
+    ([name, { p50, max }, size]) =>
+      `| \`${name.replaceAll('|', '\\|')}\` | ${p50.toFixed(2)} | ${max.toFixed(2)} | ${size || ''} |`,
+  ),
 ].join('\n')
-console.log(`Reflection ops on ${EVENTS.toLocaleString('en-US')} events (${RUNS} runs each; diagnoseRun 3)\nmachine: ${machine}\n`)
+console.log(
+  `Reflection ops on ${EVENTS.toLocaleString('en-US')} events (${RUNS} runs each; diagnoseRun 3)\nmachine: ${machine}\n`,
+)
 console.log(table)
 
 const resultsPath = path.join(import.meta.dirname, 'RESULTS.md')

@@ -15,15 +15,28 @@ import { benchDatabase, machineLine, percentile } from './bench-database'
 const RUNS = 50
 const MODEL_LATENCY_MS = 20
 
-type Round = { label: string; runs: number; submitP50: number; submitP95: number; totalMs: number; events: number; statuses: Record<string, number>; lost: string[] }
+type Round = {
+  label: string
+  runs: number
+  submitP50: number
+  submitP95: number
+  totalMs: number
+  events: number
+  statuses: Record<string, number>
+  lost: string[]
+}
 
 async function freshMembers(database: Database, count: number): Promise<Caller[]> {
   const { prisma } = database
   const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
-  const tenant = await prisma.tenant.create({ data: { name: 'runs load', slug: `runs-load-${stamp}`, settings: { demoLatencyMs: MODEL_LATENCY_MS } } })
+  const tenant = await prisma.tenant.create({
+    data: { name: 'runs load', slug: `runs-load-${stamp}`, settings: { demoLatencyMs: MODEL_LATENCY_MS } },
+  })
   const callers: Caller[] = []
   for (let position = 0; position < count; position++) {
-    const user = await prisma.user.create({ data: { email: `load-${stamp}-${position}@bench.local`, name: `load ${position}`, passwordHash: 'x' } })
+    const user = await prisma.user.create({
+      data: { email: `load-${stamp}-${position}@bench.local`, name: `load ${position}`, passwordHash: 'x' },
+    })
     await prisma.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: 'member' } })
     callers.push({ userId: user.id, tenantId: tenant.id, role: 'member' })
   }
@@ -31,8 +44,14 @@ async function freshMembers(database: Database, count: number): Promise<Caller[]
 }
 
 /** Per run: stored rows equal event_count, indices 0..n-1, exactly one run.finished, last. */
-async function lostEvents(database: Database, runIds: string[]): Promise<{ events: number; lost: string[]; statuses: Record<string, number> }> {
-  const runs = await database.prisma.run.findMany({ where: { id: { in: runIds } }, include: { events: { orderBy: { index: 'asc' }, select: { index: true, type: true } } } })
+async function lostEvents(
+  database: Database,
+  runIds: string[],
+): Promise<{ events: number; lost: string[]; statuses: Record<string, number> }> {
+  const runs = await database.prisma.run.findMany({
+    where: { id: { in: runIds } },
+    include: { events: { orderBy: { index: 'asc' }, select: { index: true, type: true } } },
+  })
   const lost: string[] = []
   const statuses: Record<string, number> = {}
   let events = 0
@@ -40,14 +59,22 @@ async function lostEvents(database: Database, runIds: string[]): Promise<{ event
     events += run.events.length
     statuses[run.status] = (statuses[run.status] ?? 0) + 1
     const contiguous = run.events.every((event, position) => event.index === position)
-    const finished = run.events.filter((event) => event.type === 'run.finished').length === 1 && run.events.at(-1)?.type === 'run.finished'
-    if (run.events.length !== run.eventCount || !contiguous || !finished) lost.push(`${run.id}: ${run.events.length} rows, event_count ${run.eventCount}`)
+    const finished =
+      run.events.filter((event) => event.type === 'run.finished').length === 1 &&
+      run.events.at(-1)?.type === 'run.finished'
+    if (run.events.length !== run.eventCount || !contiguous || !finished)
+      lost.push(`${run.id}: ${run.events.length} rows, event_count ${run.eventCount}`)
   }
   if (runs.length !== runIds.length) lost.push(`${runIds.length - runs.length} runs missing`)
   return { events, lost, statuses }
 }
 
-async function round(database: Database, label: string, runs: number, worker: { concurrency: number; tenantConcurrency: number }): Promise<Round> {
+async function round(
+  database: Database,
+  label: string,
+  runs: number,
+  worker: { concurrency: number; tenantConcurrency: number },
+): Promise<Round> {
   const callers = await freshMembers(database, 10)
   const started = await startRunWorker({ database, ...worker, retry: false, recoverEveryMs: 600_000 })
   const submitMs: number[] = []
@@ -69,7 +96,14 @@ async function round(database: Database, label: string, runs: number, worker: { 
   const totalMs = performance.now() - begin
   await started.stop()
   submitMs.sort((left, right) => left - right)
-  return { label, runs, submitP50: percentile(submitMs, 0.5), submitP95: percentile(submitMs, 0.95), totalMs, ...(await lostEvents(database, runIds)) }
+  return {
+    label,
+    runs,
+    submitP50: percentile(submitMs, 0.5),
+    submitP95: percentile(submitMs, 0.95),
+    totalMs,
+    ...(await lostEvents(database, runIds)),
+  }
 }
 
 const bench = await benchDatabase('runs_load')
@@ -79,8 +113,14 @@ let machine: string
 try {
   await round(bench.database, 'warm-up', 10, { concurrency: 10, tenantConcurrency: 10 })
   rounds = [
-    await round(bench.database, `worker concurrency 50, tenant limit 50`, RUNS, { concurrency: 50, tenantConcurrency: 50 }),
-    await round(bench.database, `defaults: worker concurrency 8, tenant limit 4 (one tenant)`, RUNS, { concurrency: 8, tenantConcurrency: 4 }),
+    await round(bench.database, `worker concurrency 50, tenant limit 50`, RUNS, {
+      concurrency: 50,
+      tenantConcurrency: 50,
+    }),
+    await round(bench.database, `defaults: worker concurrency 8, tenant limit 4 (one tenant)`, RUNS, {
+      concurrency: 8,
+      tenantConcurrency: 4,
+    }),
   ]
   machine = await machineLine(bench.database)
 } finally {
@@ -92,8 +132,9 @@ try {
 const table = [
   '| workload | runs | submit p50 ms | submit p95 ms | all finished in s | runs/s | events/s | events | lost events |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rounds.map((row) =>
-    `| ${row.label} | ${row.runs} | ${row.submitP50.toFixed(1)} | ${row.submitP95.toFixed(1)} | ${(row.totalMs / 1000).toFixed(2)} | ${(row.runs / (row.totalMs / 1000)).toFixed(1)} | ${Math.round(row.events / (row.totalMs / 1000)).toLocaleString('en-US')} | ${row.events.toLocaleString('en-US')} | ${row.lost.length} |`,
+  ...rounds.map(
+    (row) =>
+      `| ${row.label} | ${row.runs} | ${row.submitP50.toFixed(1)} | ${row.submitP95.toFixed(1)} | ${(row.totalMs / 1000).toFixed(2)} | ${(row.runs / (row.totalMs / 1000)).toFixed(1)} | ${Math.round(row.events / (row.totalMs / 1000)).toLocaleString('en-US')} | ${row.events.toLocaleString('en-US')} | ${row.lost.length} |`,
   ),
 ].join('\n')
 console.log(`${machine}\n\n${table}`)
@@ -122,6 +163,9 @@ With the defaults a tenant runs 4 at a time and a deferred run's job waits 2 s b
 `
 const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n'
 const pattern = /## Runs under load \(`bench\/runs-load\.bench\.ts`\)\n[\s\S]*?(?=\n## |$)/
-writeFileSync(resultsPath, pattern.test(previous) ? previous.replace(pattern, section) : `${previous.trimEnd()}\n\n${section}`)
+writeFileSync(
+  resultsPath,
+  pattern.test(previous) ? previous.replace(pattern, section) : `${previous.trimEnd()}\n\n${section}`,
+)
 console.log(`\nwrote the "Runs under load" section of ${resultsPath}`)
 if (rounds.some((row) => row.lost.length > 0)) process.exitCode = 1

@@ -19,16 +19,42 @@ const tokens = (text: string) => Math.ceil(text.length / 4)
 /** A failed run of `count` events: the synthetic log, ended by max_attempts_reached and run.finished. */
 function failedRunLog(count: number): LoggedEvent[] {
   const events = syntheticRunLog(count - 2)
-  const lastEvaluated = [...events].reverse().find((event) => event.type === 'reflexion.evaluated') ?? events[events.length - 1]
+  const lastEvaluated =
+    [...events].reverse().find((event) => event.type === 'reflexion.evaluated') ?? events[events.length - 1]
   const at = events[events.length - 1].at
   return [
     ...events,
-    { index: count - 2, type: 'reflexion.max_attempts_reached', kind: 'DomainEvent', namespace: 'reflexion', payload: { attempts: 1000, bestScore: 0.5 }, cause: { kind: 'handler', index: lastEvaluated.index, handler: 'reflexion' }, at },
-    { index: count - 1, type: 'run.finished', kind: 'SystemEvent', namespace: 'run', payload: { status: 'failed', output: 'Answer', bestScore: 0.5, attempts: 1000 }, cause: { kind: 'framework' }, at },
+    {
+      index: count - 2,
+      type: 'reflexion.max_attempts_reached',
+      kind: 'DomainEvent',
+      namespace: 'reflexion',
+      payload: { attempts: 1000, bestScore: 0.5 },
+      cause: { kind: 'handler', index: lastEvaluated.index, handler: 'reflexion' },
+      at,
+    },
+    {
+      index: count - 1,
+      type: 'run.finished',
+      kind: 'SystemEvent',
+      namespace: 'run',
+      payload: { status: 'failed', output: 'Answer', bestScore: 0.5, attempts: 1000 },
+      cause: { kind: 'framework' },
+      at,
+    },
   ]
 }
 
-type Row = { events: number; system: number; description: number; calls: number; results: number; answer: number; agent: number; whole: number }
+type Row = {
+  events: number
+  system: number
+  description: number
+  calls: number
+  results: number
+  answer: number
+  agent: number
+  whole: number
+}
 const rows: Row[] = []
 for (const size of SIZES) {
   const events = failedRunLog(size)
@@ -39,16 +65,29 @@ for (const size of SIZES) {
   const results = toolCalls.reduce((sum, call) => sum + tokens(JSON.stringify(call.args)) + tokens(call.result), 0)
   let wholeChars = 0
   for (const event of events) wholeChars += serializeJsonlRow(event).length + 1
-  rows.push({ events: size, system, description, calls: toolCalls.length, results, answer: tokens(answer), agent: system + description + results, whole: Math.ceil(wholeChars / 4) })
+  rows.push({
+    events: size,
+    system,
+    description,
+    calls: toolCalls.length,
+    results,
+    answer: tokens(answer),
+    agent: system + description + results,
+    whole: Math.ceil(wholeChars / 4),
+  })
 }
 
 const number = (value: number) => value.toLocaleString('en-US')
 const table = [
   '| events | system prompt + context card | query_log description | tool calls | tool calls + results | support agent total | whole JSONL log | agent / whole |',
   '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map((row) => `| ${number(row.events)} | ${number(row.system)} | ${number(row.description)} | ${row.calls} | ${number(row.results)} | ${number(row.agent)} | ${number(row.whole)} | ${(row.agent / row.whole * 100).toFixed(row.agent / row.whole < 0.01 ? 3 : 1)}% |`),
+  ...rows.map(
+    (row) =>
+      `| ${number(row.events)} | ${number(row.system)} | ${number(row.description)} | ${row.calls} | ${number(row.results)} | ${number(row.agent)} | ${number(row.whole)} | ${((row.agent / row.whole) * 100).toFixed(row.agent / row.whole < 0.01 ? 3 : 1)}% |`,
+  ),
 ].join('\n')
-const method = 'Tokens estimated as ceil(characters / 4). Support agent total = system prompt (rules + context card) + the query_log tool description + the arguments and results of every query_log call the offline diagnosis (`diagnoseRun`) makes; the whole log = the run exported as JSON Lines. Logs: `tests/unit/fixtures/synthetic-log.ts` ended by reflexion.max_attempts_reached and run.finished (a failed run).'
+const method =
+  'Tokens estimated as ceil(characters / 4). Support agent total = system prompt (rules + context card) + the query_log tool description + the arguments and results of every query_log call the offline diagnosis (`diagnoseRun`) makes; the whole log = the run exported as JSON Lines. Logs: `tests/unit/fixtures/synthetic-log.ts` ended by reflexion.max_attempts_reached and run.finished (a failed run).'
 console.log(`Support agent tokens per explanation\n${method}\n`)
 console.log(table)
 
@@ -56,5 +95,8 @@ const resultsPath = path.join(import.meta.dirname, 'RESULTS.md')
 const section = `## Support agent tokens\n\n${method} Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx bench/support-tokens.bench.ts\`.\n\n${table}\n`
 const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n'
 const pattern = /## Support agent tokens\n[\s\S]*?(?=\n## |$)/
-writeFileSync(resultsPath, pattern.test(previous) ? previous.replace(pattern, section) : `${previous.trimEnd()}\n\n${section}`)
+writeFileSync(
+  resultsPath,
+  pattern.test(previous) ? previous.replace(pattern, section) : `${previous.trimEnd()}\n\n${section}`,
+)
 console.log(`\nwrote the "Support agent tokens" section of ${resultsPath}`)

@@ -19,6 +19,10 @@ const result = await agent.run(TASK, { userId: 'traveller-1' })
 printTrace(result.events)
 console.log(`\nstatus: ${result.status}, passed on attempt ${result.attempts}, best score ${result.bestScore}`)
 console.log(`final plan: ${result.output}`)
-console.log(`lessons in traveller-1's memory block: ${JSON.stringify(await memory.getBlock('traveller-1', 'reflexion_lessons'))}`)
-console.log(`attempt 2 system prompt (the lesson reached it):\n${JSON.stringify(model.doGenerateCalls[2].prompt[0].content)}`)
+console.log(
+  `lessons in traveller-1's memory block: ${JSON.stringify(await memory.getBlock('traveller-1', 'reflexion_lessons'))}`,
+)
+console.log(
+  `attempt 2 system prompt (the lesson reached it):\n${JSON.stringify(model.doGenerateCalls[2].prompt[0].content)}`,
+)
 console.log(`usage: ${JSON.stringify(result.usage)}`)

@@ -12,16 +12,30 @@ await store.add([{ content: 'Give walking times between stops.', metadata: { use
 const architecture = new Reflexion({ lessonStore: store, topKLessons: 5, evaluator: verifyTour })
 const instructions = 'You plan day tours. Follow every lesson you are given.'
 
-const first = await new Agent({ instructions, model: tourModel(), architecture }).run(TASK, { userId: 'traveller-1', runId: 'run-1' })
+const first = await new Agent({ instructions, model: tourModel(), architecture }).run(TASK, {
+  userId: 'traveller-1',
+  runId: 'run-1',
+})
 printTrace(first.events)
 console.log(`\nrun-1: ${first.status} on attempt ${first.attempts}: ${first.output}`)
 
 // The same user asks again tomorrow: the lesson is recalled before the first attempt.
-const again = await new Agent({ instructions, model: scriptedModel([textReply('West Lake (40 min walk) → Tea Museum (30 min walk)')]), architecture })
-  .run(TASK, { userId: 'traveller-1', runId: 'run-2' })
-console.log(`\nrun-2 recalled: ${JSON.stringify(again.events.find((event) => event.type === 'reflexion.lessons_recalled')?.lessons)}`)
+const again = await new Agent({
+  instructions,
+  model: scriptedModel([textReply('West Lake (40 min walk) → Tea Museum (30 min walk)')]),
+  architecture,
+}).run(TASK, { userId: 'traveller-1', runId: 'run-2' })
+console.log(
+  `\nrun-2 recalled: ${JSON.stringify(again.events.find((event) => event.type === 'reflexion.lessons_recalled')?.lessons)}`,
+)
 console.log(`run-2: ${again.status} on attempt ${again.attempts}`)
 
 // Another user sees only the shared lesson, never traveller-1's.
-const other = await new Agent({ instructions, model: scriptedModel([textReply('Lingyin Temple (walk)')]), architecture }).run(TASK, { userId: 'traveller-2' })
-console.log(`traveller-2 recalled: ${JSON.stringify(other.events.find((event) => event.type === 'reflexion.lessons_recalled')?.lessons)}`)
+const other = await new Agent({
+  instructions,
+  model: scriptedModel([textReply('Lingyin Temple (walk)')]),
+  architecture,
+}).run(TASK, { userId: 'traveller-2' })
+console.log(
+  `traveller-2 recalled: ${JSON.stringify(other.events.find((event) => event.type === 'reflexion.lessons_recalled')?.lessons)}`,
+)

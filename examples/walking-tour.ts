@@ -13,7 +13,8 @@ export const LESSON = 'When the user asks for an easy walk, plan at most 3 stops
 export function verifyTour(output: string): { score: number; feedback: string } {
   const stops = output.split('→').length
   if (stops > 3) return { score: 0, feedback: `The plan has ${stops} stops; an easy walk should have at most 3.` }
-  if (!/walk/i.test(output)) return { score: 0, feedback: 'The plan does not mention walking, which the user asked for.' }
+  if (!/walk/i.test(output))
+    return { score: 0, feedback: 'The plan does not mention walking, which the user asked for.' }
   return { score: 1, feedback: 'At most 3 stops, on foot.' }
 }
 
@@ -22,7 +23,9 @@ export function tourModel() {
   return scriptedModel([
     textReply('West Lake → Lingyin Temple → Tea Museum → Longjing Village → Hefang Street (all on foot)'),
     textReply(JSON.stringify({ lesson: LESSON })),
-    textReply('Morning: West Lake, Broken Bridge (40 min walk) → Noon: Tea Museum (30 min walk) → Afternoon: Longjing Village tea picking (1 h walk)'),
+    textReply(
+      'Morning: West Lake, Broken Bridge (40 min walk) → Noon: Tea Museum (30 min walk) → Afternoon: Longjing Village tea picking (1 h walk)',
+    ),
   ])
 }
 
@@ -31,7 +34,22 @@ export function printTrace(events: EngineEvent[]): void {
   for (const event of events) {
     const { type, index, cause, at: _at, ...fields } = event
     const shown: Record<string, unknown> = {}
-    for (const key of ['attempt', 'role', 'score', 'passed', 'feedback', 'lesson', 'lessons', 'duplicate', 'blockSize', 'lessonId', 'output', 'status', 'bestScore', 'attempts']) {
+    for (const key of [
+      'attempt',
+      'role',
+      'score',
+      'passed',
+      'feedback',
+      'lesson',
+      'lessons',
+      'duplicate',
+      'blockSize',
+      'lessonId',
+      'output',
+      'status',
+      'bestScore',
+      'attempts',
+    ]) {
       if (key in fields) shown[key] = fields[key]
     }
     console.log(`#${index} ${type} (${formatCause(cause)}) ${JSON.stringify(shown)}`)

@@ -45,7 +45,8 @@ function parse(source: NodeJS.ProcessEnv): Env {
   }
   if (result.data.NODE_ENV === 'production' && result.data.DATABASE_URL) {
     for (const name of ['NEXTAUTH_SECRET', 'SECRETS_KEY'] as const) {
-      if (!result.data[name]) throw new Error(`Invalid environment:\n  ${name}: required in production with a PostgreSQL server`)
+      if (!result.data[name])
+        throw new Error(`Invalid environment:\n  ${name}: required in production with a PostgreSQL server`)
     }
   }
   return result.data

@@ -38,8 +38,7 @@ export function notFound(what = 'Not found'): AppError {
 
 /** What every server action returns: forms render it; actions never throw at the user. */
 export type ActionResult<T = undefined> =
-  | { ok: true; data: T }
-  | { ok: false; error: string; fieldErrors?: Record<string, string[]> }
+  { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string[]> }
 
 /** Converts any thrown value into an action result; unexpected errors are logged and hidden. */
 export function toActionError(error: unknown): { ok: false; error: string; fieldErrors?: Record<string, string[]> } {

@@ -5,7 +5,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
-const SOURCES = ['app', 'components', 'lib', 'prisma/schema.prisma', 'next.config.js', 'postcss.config.mjs', 'package.json', 'tsconfig.json']
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'prisma/schema.prisma',
+  'next.config.js',
+  'postcss.config.mjs',
+  'package.json',
+  'tsconfig.json',
+]
 const IGNORED = /(^|\/)(node_modules|\.next|__tests__)(\/|$)|\.test\.tsx?$/
 
 function newestSourceTime(root: string): number {

@@ -15,14 +15,16 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const [file, query] = process.argv.slice(2)
 if (!file) {
-  console.error("usage: npm run --silent query-log -- FILE.jsonl ['{\"op\":\"overview\"}']")
+  console.error('usage: npm run --silent query-log -- FILE.jsonl [\'{"op":"overview"}\']')
   process.exit(2)
 }
 const reflection = Reflection.fromEvents(parseJsonl(readFileSync(file, 'utf8')))
 if (query === undefined) {
   console.log(reflection.context())
   console.log(`\nusage: npm run --silent query-log -- ${file} '{"op":"overview"}'`)
-  console.log('ops: overview, list, get, filter/select, latest/first, has/count, after/before, evidence, cause, state, schema')
+  console.log(
+    'ops: overview, list, get, filter/select, latest/first, has/count, after/before, evidence, cause, state, schema',
+  )
 } else {
   const answer = reflection.tool().run(query)
   console.log(answer)

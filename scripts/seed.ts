@@ -35,12 +35,24 @@ export async function seedDemo(prisma: Db, log: (line: string) => void = console
     }),
   )
   await prisma.$transaction(async (tx) => {
-    const tenant = await tx.tenant.create({ data: { name: 'Demo', slug: DEMO_TENANT_SLUG, settings: { demoLatencyMs: DEMO_LATENCY_MS } } })
+    const tenant = await tx.tenant.create({
+      data: { name: 'Demo', slug: DEMO_TENANT_SLUG, settings: { demoLatencyMs: DEMO_LATENCY_MS } },
+    })
     for (const account of accounts) {
-      const user = await tx.user.create({ data: { email: account.email, name: account.name, passwordHash: account.passwordHash } })
+      const user = await tx.user.create({
+        data: { email: account.email, name: account.name, passwordHash: account.passwordHash },
+      })
       await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: account.role } })
     }
-    await tx.auditLog.create({ data: { tenantId: tenant.id, action: 'tenant.seeded', targetType: 'tenant', targetId: tenant.id, details: { users: DEMO_USERS.length } } })
+    await tx.auditLog.create({
+      data: {
+        tenantId: tenant.id,
+        action: 'tenant.seeded',
+        targetType: 'tenant',
+        targetId: tenant.id,
+        details: { users: DEMO_USERS.length },
+      },
+    })
   })
   const width = Math.max(...accounts.map((account) => account.email.length))
   log('')

@@ -22,9 +22,11 @@ async function openProcessDatabase(): Promise<Database> {
 async function startWorker(): Promise<(() => Promise<void>) | null> {
   const hostFile = path.join(root, 'lib/runs/worker-host.ts')
   if (env.RUN_WORKER === 'off') return (console.log('worker: RUN_WORKER=off, runs wait for `npm run worker`'), null)
-  if (!fs.existsSync(hostFile)) return (console.log('worker: lib/runs/worker-host.ts is not there yet; no in-process worker'), null)
+  if (!fs.existsSync(hostFile))
+    return (console.log('worker: lib/runs/worker-host.ts is not there yet; no in-process worker'), null)
   const host = (await import(pathToFileURL(hostFile).href)) as { startInProcessWorker?: () => Promise<unknown> }
-  if (typeof host.startInProcessWorker !== 'function') return (console.log('worker: worker-host has no startInProcessWorker(); skipped'), null)
+  if (typeof host.startInProcessWorker !== 'function')
+    return (console.log('worker: worker-host has no startInProcessWorker(); skipped'), null)
   const stop = await host.startInProcessWorker()
   console.log('worker: started in this process')
   return typeof stop === 'function' ? (stop as () => Promise<void>) : null
@@ -37,7 +39,11 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
   process.env.NEXTAUTH_URL ??= `http://localhost:${port}`
   const database = await openProcessDatabase()
   ;(globalThis as Record<symbol, unknown>)[SERVER_DATABASE_KEY] = database
-  console.log(database.embedded ? `database: embedded PostgreSQL (PGlite) in ${path.resolve(env.DATA_DIR)}` : 'database: PostgreSQL (DATABASE_URL)')
+  console.log(
+    database.embedded
+      ? `database: embedded PostgreSQL (PGlite) in ${path.resolve(env.DATA_DIR)}`
+      : 'database: PostgreSQL (DATABASE_URL)',
+  )
   if (database.embedded) await seedDemo(database.prisma)
   else console.log('demo data: not seeded on a PostgreSQL server (run `npm run db:seed` to add it)')
   const stopWorker = await startWorker()

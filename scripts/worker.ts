@@ -8,12 +8,21 @@ import { startRunWorker } from '../lib/runs/run-worker'
 
 async function main() {
   if (!env.DATABASE_URL) {
-    console.error('npm run worker needs DATABASE_URL (a PostgreSQL server). On the embedded database the app process runs the worker itself.')
+    console.error(
+      'npm run worker needs DATABASE_URL (a PostgreSQL server). On the embedded database the app process runs the worker itself.',
+    )
     process.exit(2)
   }
   const database = await openDatabase({ url: env.DATABASE_URL })
-  const worker = await startRunWorker({ database, concurrency: env.WORKER_CONCURRENCY, tenantConcurrency: env.TENANT_CONCURRENCY, workerLabel: `worker:${process.pid}` })
-  console.log(`[worker] pid ${process.pid} executing runs (concurrency ${env.WORKER_CONCURRENCY}, per tenant ${env.TENANT_CONCURRENCY})`)
+  const worker = await startRunWorker({
+    database,
+    concurrency: env.WORKER_CONCURRENCY,
+    tenantConcurrency: env.TENANT_CONCURRENCY,
+    workerLabel: `worker:${process.pid}`,
+  })
+  console.log(
+    `[worker] pid ${process.pid} executing runs (concurrency ${env.WORKER_CONCURRENCY}, per tenant ${env.TENANT_CONCURRENCY})`,
+  )
   const shutdown = async (signal: string) => {
     console.log(`[worker] ${signal}: finishing current runs`)
     await worker.stop()

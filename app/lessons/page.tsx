@@ -26,25 +26,43 @@ export default async function LessonsPage({ searchParams }: { searchParams: Prom
     sharedLessons ? listSharedLessons(caller, { q }) : [],
     ownLessons ? listMyProposals(caller) : new Map(),
   ])
-  const outcomes = await lessonOutcomes(caller, [...mine, ...shared].map((lesson) => lesson.id))
+  const outcomes = await lessonOutcomes(
+    caller,
+    [...mine, ...shared].map((lesson) => lesson.id),
+  )
   return (
     <div className="space-y-6">
       <PageHeader
         title="Lessons"
-        description={ownLessons ? 'What your runs learned from their failures, and the lessons your organisation shares with every run.' : 'The lessons your organisation shares with every run.'}
+        description={
+          ownLessons
+            ? 'What your runs learned from their failures, and the lessons your organisation shares with every run.'
+            : 'The lessons your organisation shares with every run.'
+        }
         actions={<LessonSearchForm q={q} action="/lessons" />}
       />
-      {q ? <p className="text-sm text-slate-600" role="status">Showing lessons that contain “{q}”.</p> : null}
+      {q ? (
+        <p className="text-sm text-slate-600" role="status">
+          Showing lessons that contain “{q}”.
+        </p>
+      ) : null}
       {ownLessons ? (
         <Card title={`My lessons (${mine.length})`}>
           {mine.length === 0 ? (
             <p className="text-sm text-slate-600" data-testid="no-lessons">
-              {q ? 'None of your lessons match this search.' : 'No lessons yet. When a run fails an attempt, the lesson it draws is kept here and recalled by your next runs.'}
+              {q
+                ? 'None of your lessons match this search.'
+                : 'No lessons yet. When a run fails an attempt, the lesson it draws is kept here and recalled by your next runs.'}
             </p>
           ) : (
             <ul className="-my-4 divide-y divide-slate-100">
               {mine.map((lesson) => (
-                <MyLessonItem key={lesson.id} lesson={lesson} outcome={outcomes.get(lesson.id)} proposal={proposals.get(lesson.id)} />
+                <MyLessonItem
+                  key={lesson.id}
+                  lesson={lesson}
+                  outcome={outcomes.get(lesson.id)}
+                  proposal={proposals.get(lesson.id)}
+                />
               ))}
             </ul>
           )}
@@ -53,11 +71,20 @@ export default async function LessonsPage({ searchParams }: { searchParams: Prom
       {sharedLessons ? (
         <Card title={`Shared lessons (${shared.length})`}>
           {shared.length === 0 ? (
-            <p className="text-sm text-slate-600">{q ? 'No shared lesson matches this search.' : 'No shared lessons yet. Admins share lessons that help every run.'}</p>
+            <p className="text-sm text-slate-600">
+              {q
+                ? 'No shared lesson matches this search.'
+                : 'No shared lessons yet. Admins share lessons that help every run.'}
+            </p>
           ) : (
             <ul className="-my-4 divide-y divide-slate-100">
               {shared.map((lesson) => (
-                <SharedLessonItem key={lesson.id} lesson={lesson} outcome={outcomes.get(lesson.id)} linkRun={can(caller.role, 'runs.readTenant')} />
+                <SharedLessonItem
+                  key={lesson.id}
+                  lesson={lesson}
+                  outcome={outcomes.get(lesson.id)}
+                  linkRun={can(caller.role, 'runs.readTenant')}
+                />
               ))}
             </ul>
           )}

@@ -17,7 +17,9 @@ type Search = { status?: string | string[]; q?: string | string[]; cursor?: stri
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined
 
 function pageHref(params: { status?: string; q?: string; cursor?: string }): string {
-  const search = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])))
+  const search = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  )
   const query = search.toString()
   return query ? `/runs?${query}` : '/runs'
 }
@@ -33,7 +35,10 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const cursor = one(params.cursor)?.slice(0, 64)
   const canCreate = can(caller.role, 'runs.create')
   const newTask = canCreate ? (
-    <Link href="/tasks/new" className="inline-flex min-h-10 items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
+    <Link
+      href="/tasks/new"
+      className="inline-flex min-h-10 items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+    >
       New task
     </Link>
   ) : null
@@ -41,7 +46,11 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const options: ListRunsOptions = { status, q, cursor, userId: ownRuns ? caller.userId : undefined, limit: 25 }
   return (
     <div>
-      <PageHeader title="Runs" description={ownRuns ? 'Your runs, newest first.' : 'Every run of this organisation, newest first.'} actions={newTask} />
+      <PageHeader
+        title="Runs"
+        description={ownRuns ? 'Your runs, newest first.' : 'Every run of this organisation, newest first.'}
+        actions={newTask}
+      />
       <RunsFilter status={status} q={q} />
       <Suspense key={JSON.stringify(options)} fallback={<ListSkeleton />}>
         <RunsPageBody caller={caller} options={options} canCreate={canCreate} showOwner={!ownRuns} />
@@ -58,14 +67,29 @@ function ListSkeleton() {
   )
 }
 
-async function RunsPageBody({ caller, options, canCreate, showOwner }: { caller: Caller; options: ListRunsOptions; canCreate: boolean; showOwner: boolean }) {
+async function RunsPageBody({
+  caller,
+  options,
+  canCreate,
+  showOwner,
+}: {
+  caller: Caller
+  options: ListRunsOptions
+  canCreate: boolean
+  showOwner: boolean
+}) {
   const { runs, nextCursor } = await listRuns(caller, options)
   const { status, q, cursor } = options
   return (
     <>
       {runs.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="runs-empty">
-          <p className="font-medium text-slate-900">{status || q || cursor ? 'No runs match these filters.' : 'No runs yet.'}</p>
+        <div
+          className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center"
+          data-testid="runs-empty"
+        >
+          <p className="font-medium text-slate-900">
+            {status || q || cursor ? 'No runs match these filters.' : 'No runs yet.'}
+          </p>
           {canCreate ? (
             <p className="mt-1 text-sm text-slate-600">
               <Link href="/tasks/new" className="text-indigo-700 underline">
@@ -79,8 +103,18 @@ async function RunsPageBody({ caller, options, canCreate, showOwner }: { caller:
         <RunsTable runs={runs} showOwner={showOwner} />
       )}
       <nav aria-label="Pages" className="mt-4 flex justify-between text-sm">
-        {cursor ? <Link href={pageHref({ status, q })} className="text-indigo-700 underline">Newest runs</Link> : <span />}
-        {nextCursor ? <Link href={pageHref({ status, q, cursor: nextCursor })} className="text-indigo-700 underline">Older runs</Link> : null}
+        {cursor ? (
+          <Link href={pageHref({ status, q })} className="text-indigo-700 underline">
+            Newest runs
+          </Link>
+        ) : (
+          <span />
+        )}
+        {nextCursor ? (
+          <Link href={pageHref({ status, q, cursor: nextCursor })} className="text-indigo-700 underline">
+            Older runs
+          </Link>
+        ) : null}
       </nav>
     </>
   )

@@ -17,7 +17,11 @@ export const metadata: Metadata = { title: 'Settings' }
 const PROVIDERS = [
   { provider: 'openai', label: 'OpenAI', note: 'Models named openai:<model>.' },
   { provider: 'anthropic', label: 'Anthropic', note: 'Models named anthropic:<model>.' },
-  { provider: 'compatible', label: 'OpenAI-compatible', note: 'Ollama, vLLM, LM Studio…: models named compatible:<model>.' },
+  {
+    provider: 'compatible',
+    label: 'OpenAI-compatible',
+    note: 'Ollama, vLLM, LM Studio…: models named compatible:<model>.',
+  },
 ] as const
 
 export default async function SettingsPage() {
@@ -26,7 +30,10 @@ export default async function SettingsPage() {
   const stored = new Map(keys.map((key) => [key.provider, key]))
   return (
     <div className="space-y-6">
-      <PageHeader title="Settings" description="Model providers, the default model and the support agent of your organisation." />
+      <PageHeader
+        title="Settings"
+        description="Model providers, the default model and the support agent of your organisation."
+      />
       <Card title="Model providers">
         <p className="mb-4 text-sm text-slate-600">
           Keys are encrypted at rest and never shown again. Without any provider, runs use the offline demo model.
@@ -35,7 +42,11 @@ export default async function SettingsPage() {
           {PROVIDERS.map(({ provider, label, note }) => {
             const key = stored.get(provider)
             return (
-              <li key={provider} className="space-y-3 rounded-md border border-slate-200 p-4" data-testid={`provider-${provider}`}>
+              <li
+                key={provider}
+                className="space-y-3 rounded-md border border-slate-200 p-4"
+                data-testid={`provider-${provider}`}
+              >
                 <div>
                   <h3 className="text-sm font-semibold text-slate-900">{label}</h3>
                   <p className="text-xs text-slate-500">{note}</p>
@@ -43,11 +54,24 @@ export default async function SettingsPage() {
                 {key ? (
                   <div className="space-y-2 rounded-md bg-slate-50 p-2 text-sm">
                     <p>
-                      Key <span className="font-mono" data-testid="masked-key">•••• {key.lastFour}</span>
+                      Key{' '}
+                      <span className="font-mono" data-testid="masked-key">
+                        •••• {key.lastFour}
+                      </span>
                     </p>
-                    {key.baseUrl ? <p className="truncate text-xs text-slate-600" title={key.baseUrl}>{key.baseUrl}</p> : null}
+                    {key.baseUrl ? (
+                      <p className="truncate text-xs text-slate-600" title={key.baseUrl}>
+                        {key.baseUrl}
+                      </p>
+                    ) : null}
                     <p className="text-xs text-slate-500">Saved {formatDate(key.updatedAt)}</p>
-                    <ActionButton action={removeProviderKeyAction} fields={{ provider }} label={`Remove ${label} key`} pendingLabel="Removing…" variant="danger" />
+                    <ActionButton
+                      action={removeProviderKeyAction}
+                      fields={{ provider }}
+                      label={`Remove ${label} key`}
+                      pendingLabel="Removing…"
+                      variant="danger"
+                    />
                   </div>
                 ) : (
                   <p className="text-sm text-slate-600">No key stored.</p>
@@ -59,13 +83,26 @@ export default async function SettingsPage() {
         </ul>
       </Card>
       <Card title="Models and support">
-        <ModelSettingsForm defaultModel={settings.defaultModel} supportRedactEmails={settings.supportRedactEmails} demoLatencyMs={settings.demoLatencyMs} />
+        <ModelSettingsForm
+          defaultModel={settings.defaultModel}
+          supportRedactEmails={settings.supportRedactEmails}
+          demoLatencyMs={settings.demoLatencyMs}
+        />
       </Card>
       {can(caller.role, 'members.manage') ? (
         <Card title="People and limits">
           <ul className="space-y-2 text-sm">
-            <li><Link href="/settings/members" className="text-indigo-700 underline">Members and invitations</Link></li>
-            <li><Link href="/settings/quotas" className="text-indigo-700 underline">Run quotas</Link> — runs per day, for everyone and per member</li>
+            <li>
+              <Link href="/settings/members" className="text-indigo-700 underline">
+                Members and invitations
+              </Link>
+            </li>
+            <li>
+              <Link href="/settings/quotas" className="text-indigo-700 underline">
+                Run quotas
+              </Link>{' '}
+              — runs per day, for everyone and per member
+            </li>
           </ul>
         </Card>
       ) : null}

@@ -8,12 +8,21 @@ import { getSession } from '@/lib/auth/session'
 
 export const metadata: Metadata = { title: 'Sign in' }
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const params = await searchParams
   const callbackUrl = safeCallbackUrl(params.callbackUrl)
   if (await getSession()) redirect(callbackUrl)
   // Auth.js sends scripted-off failures here as ?error=<message>; its generic codes get our wording.
-  const error = typeof params.error === 'string' ? (/^[A-Z][a-zA-Z]+$/.test(params.error) ? 'Wrong email or password.' : params.error.slice(0, 200)) : undefined
+  const error =
+    typeof params.error === 'string'
+      ? /^[A-Z][a-zA-Z]+$/.test(params.error)
+        ? 'Wrong email or password.'
+        : params.error.slice(0, 200)
+      : undefined
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">Sign in</h1>

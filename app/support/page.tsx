@@ -11,42 +11,87 @@ import { listSupportRuns, listTenantPeople, type SupportRunFilters } from '@/lib
 export const metadata: Metadata = { title: 'Support' }
 
 const text = z.string().trim().max(200).catch('')
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).catch('')
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .catch('')
 const querySchema = z.object({
   status: z.enum(['failed', 'interrupted', 'succeeded', 'running', 'queued', 'cancelled', '']).catch(''),
-  user: text, q: text, from: day, to: day, cursor: z.string().max(500).catch(''),
+  user: text,
+  q: text,
+  from: day,
+  to: day,
+  cursor: z.string().max(500).catch(''),
 })
 
 function toFilters(values: z.infer<typeof querySchema>): SupportRunFilters {
   const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000)
   return {
-    status: values.status || undefined, userId: values.user || undefined, q: values.q || undefined,
-    from: values.from ? new Date(`${values.from}T00:00:00Z`) : undefined, to: values.to ? nextDay(values.to) : undefined,
+    status: values.status || undefined,
+    userId: values.user || undefined,
+    q: values.q || undefined,
+    from: values.from ? new Date(`${values.from}T00:00:00Z`) : undefined,
+    to: values.to ? nextDay(values.to) : undefined,
   }
 }
 
-export default async function SupportConsolePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SupportConsolePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const caller = await requirePageAccess('support.console')
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value ?? '']))
-  const values = querySchema.parse(Object.fromEntries(Object.keys(querySchema.shape).map((key) => [key, raw[key] ?? ''])))
+  const raw = Object.fromEntries(
+    Object.entries(await searchParams).map(([key, value]) => [key, Array.isArray(value) ? value[0] : (value ?? '')]),
+  )
+  const values = querySchema.parse(
+    Object.fromEntries(Object.keys(querySchema.shape).map((key) => [key, raw[key] ?? ''])),
+  )
   const people = await listTenantPeople(caller)
   let result: Awaited<ReturnType<typeof listSupportRuns>> | null = null
   try {
-    result = await orNotFound(listSupportRuns(caller, toFilters(values), { cursor: values.cursor || undefined, limit: 25 }))
+    result = await orNotFound(
+      listSupportRuns(caller, toFilters(values), { cursor: values.cursor || undefined, limit: 25 }),
+    )
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'bad_request')) throw error
   }
-  const filterValues: SupportFilterValues = { status: values.status, user: values.user, from: values.from, to: values.to, q: values.q }
+  const filterValues: SupportFilterValues = {
+    status: values.status,
+    user: values.user,
+    from: values.from,
+    to: values.to,
+    q: values.q,
+  }
   const keep = new URLSearchParams(Object.entries(filterValues).filter(([, value]) => value))
   const pageLink = (cursor: string) => `/support?${new URLSearchParams([...keep, ['cursor', cursor]])}`
   return (
     <div className="space-y-6">
-      <PageHeader title="Support console" description="Every run of this organisation, failed and interrupted runs first. Open one to ask the support agent why." />
+      <PageHeader
+        title="Support console"
+        description="Every run of this organisation, failed and interrupted runs first. Open one to ask the support agent why."
+      />
       <SupportFilters values={filterValues} people={people} />
-      {result ? <SupportRunList runs={result.runs} /> : <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">That page link is no longer valid.</p>}
+      {result ? (
+        <SupportRunList runs={result.runs} />
+      ) : (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          That page link is no longer valid.
+        </p>
+      )}
       <nav aria-label="Pages" className="flex justify-between text-sm">
-        {values.cursor ? <Link href={`/support?${keep}`} className="text-indigo-700 underline">← First page</Link> : <span />}
-        {result?.nextCursor ? <Link href={pageLink(result.nextCursor)} className="text-indigo-700 underline" rel="next">Next page →</Link> : null}
+        {values.cursor ? (
+          <Link href={`/support?${keep}`} className="text-indigo-700 underline">
+            ← First page
+          </Link>
+        ) : (
+          <span />
+        )}
+        {result?.nextCursor ? (
+          <Link href={pageLink(result.nextCursor)} className="text-indigo-700 underline" rel="next">
+            Next page →
+          </Link>
+        ) : null}
       </nav>
     </div>
   )

@@ -5,7 +5,13 @@ import { taskInputSchema, type TaskInput } from '@/lib/runs/task-input'
 // This module turns them into a task draft and reports every problem under the same dotted name,
 // so each error can be shown under its own field. Objects (tests, API callers) pass straight through.
 
-const NUMBER_FIELDS = new Set(['reflexion.maxAttempts', 'reflexion.threshold', 'reflexion.topKLessons', 'reflexion.maxLessons', 'maxTurns'])
+const NUMBER_FIELDS = new Set([
+  'reflexion.maxAttempts',
+  'reflexion.threshold',
+  'reflexion.topKLessons',
+  'reflexion.maxLessons',
+  'maxTurns',
+])
 const OPTIONAL_TEXT_FIELDS = new Set(['title', 'evaluator.rubric', 'taskKey'])
 
 /** What each numeric field accepts, said the same way whatever was wrong with it. */
@@ -15,7 +21,8 @@ export const FIELD_RULES: Record<string, string> = {
   'reflexion.topKLessons': 'Enter a whole number of lessons to recall, from 1 to 20.',
   'reflexion.maxLessons': 'Enter a whole number of lessons to keep, from 1 to 100.',
   maxTurns: 'Enter a whole number of turns from 1 to 50.',
-  taskKey: 'Use a short key of lower-case letters, digits, ".", "_", ":" or "-" (at most 60 characters), like walking-tour.',
+  taskKey:
+    'Use a short key of lower-case letters, digits, ".", "_", ":" or "-" (at most 60 characters), like walking-tour.',
   tags: 'List at most 8 tags separated by commas, each of lower-case letters, digits, ".", "_", ":" or "-" (at most 32 characters).',
 }
 
@@ -27,7 +34,11 @@ function coerce(path: string, value: unknown): unknown {
     return Number.isFinite(number) ? number : value
   }
   if (path === 'evaluator.caseSensitive') return value === 'on' || value === 'true'
-  if (path === 'tags') return value.split(',').map((tag) => tag.trim()).filter(Boolean)
+  if (path === 'tags')
+    return value
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean)
   if (OPTIONAL_TEXT_FIELDS.has(path) && value.trim() === '') return undefined
   return value
 }
@@ -52,7 +63,9 @@ export function draftFromForm(raw: Record<string, unknown>): Record<string, unkn
   if (architecture?.kind === 'react') draft.architecture = { kind: 'react' }
   if (architecture?.kind === 'supervisor') {
     const workers = architecture.workers ?? []
-    architecture.workers = Array.isArray(workers) ? workers.filter((worker) => worker !== undefined && worker !== null) : workers
+    architecture.workers = Array.isArray(workers)
+      ? workers.filter((worker) => worker !== undefined && worker !== null)
+      : workers
   }
   return draft
 }
@@ -62,7 +75,8 @@ function evaluatorOf(evaluator: Record<string, unknown>): Record<string, unknown
   const { kind, rubric, schema, expected, caseSensitive } = evaluator
   if (kind === 'llm') return rubric === undefined ? { kind } : { kind, rubric }
   if (kind === 'json_schema') return { kind, schema }
-  if (kind === 'exact' || kind === 'contains' || kind === 'regex') return { kind, expected, caseSensitive: caseSensitive ?? false }
+  if (kind === 'exact' || kind === 'contains' || kind === 'regex')
+    return { kind, expected, caseSensitive: caseSensitive ?? false }
   return evaluator
 }
 
@@ -76,36 +90,54 @@ function pathOf(issue: z.core.$ZodIssue): string {
  * The form's schema: flat form fields (or a nested draft) → a valid TaskInput, with every problem
  * reported under its dotted field path (`evaluator.schema`, `reflexion.threshold`, …).
  */
-export const taskFormSchema = z.record(z.string(), z.unknown(), { error: 'Send the task as form fields.' }).transform((raw, context): TaskInput => {
-  const draft = draftFromForm(raw)
-  const evaluator = draft.evaluator as Record<string, unknown> | undefined
-  if (evaluator?.kind === 'json_schema' && typeof evaluator.schema === 'string') {
-    const text = evaluator.schema.trim()
-    try {
-      evaluator.schema = JSON.parse(text === '' ? 'null' : text)
-    } catch (error) {
-      context.addIssue({ code: 'custom', path: ['evaluator.schema'], message: `This is not valid JSON (${(error as Error).message}). Paste a JSON Schema object, like {"type": "object"}.` })
+export const taskFormSchema = z
+  .record(z.string(), z.unknown(), { error: 'Send the task as form fields.' })
+  .transform((raw, context): TaskInput => {
+    const draft = draftFromForm(raw)
+    const evaluator = draft.evaluator as Record<string, unknown> | undefined
+    if (evaluator?.kind === 'json_schema' && typeof evaluator.schema === 'string') {
+      const text = evaluator.schema.trim()
+      try {
+        evaluator.schema = JSON.parse(text === '' ? 'null' : text)
+      } catch (error) {
+        context.addIssue({
+          code: 'custom',
+          path: ['evaluator.schema'],
+          message: `This is not valid JSON (${(error as Error).message}). Paste a JSON Schema object, like {"type": "object"}.`,
+        })
+        return z.NEVER
+      }
+      if (typeof evaluator.schema !== 'object' || evaluator.schema === null || Array.isArray(evaluator.schema)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['evaluator.schema'],
+          message: 'Paste a JSON Schema object, like {"type": "object", "required": ["title"]}.',
+        })
+        return z.NEVER
+      }
+    }
+    if (
+      (evaluator?.kind === 'exact' || evaluator?.kind === 'contains') &&
+      typeof evaluator.expected === 'string' &&
+      evaluator.expected.trim() === ''
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['evaluator.expected'],
+        message: 'Write the expected answer the output is compared with.',
+      })
+    }
+    const parsed = taskInputSchema.safeParse(draft)
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const path = pathOf(issue)
+        const message = FIELD_RULES[path] ?? capitalise(issue.message)
+        context.addIssue({ code: 'custom', path: path ? [path] : [], message })
+      }
       return z.NEVER
     }
-    if (typeof evaluator.schema !== 'object' || evaluator.schema === null || Array.isArray(evaluator.schema)) {
-      context.addIssue({ code: 'custom', path: ['evaluator.schema'], message: 'Paste a JSON Schema object, like {"type": "object", "required": ["title"]}.' })
-      return z.NEVER
-    }
-  }
-  if ((evaluator?.kind === 'exact' || evaluator?.kind === 'contains') && typeof evaluator.expected === 'string' && evaluator.expected.trim() === '') {
-    context.addIssue({ code: 'custom', path: ['evaluator.expected'], message: 'Write the expected answer the output is compared with.' })
-  }
-  const parsed = taskInputSchema.safeParse(draft)
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const path = pathOf(issue)
-      const message = FIELD_RULES[path] ?? capitalise(issue.message)
-      context.addIssue({ code: 'custom', path: path ? [path] : [], message })
-    }
-    return z.NEVER
-  }
-  return parsed.data
-})
+    return parsed.data
+  })
 
 function capitalise(message: string): string {
   const sentence = message.charAt(0).toUpperCase() + message.slice(1)

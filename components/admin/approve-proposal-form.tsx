@@ -13,7 +13,17 @@ import { detectPersonalData } from '@/lib/lessons/personal-data'
  * admin types; approving it anyway needs the confirmation box (the server checks the same rule).
  * Tags and task key start as the member's lesson's, so runs of the same kind find the shared lesson.
  */
-export function ApproveProposalForm({ proposalId, content, tags = [], taskKey = null }: { proposalId: string; content: string; tags?: string[]; taskKey?: string | null }) {
+export function ApproveProposalForm({
+  proposalId,
+  content,
+  tags = [],
+  taskKey = null,
+}: {
+  proposalId: string
+  content: string
+  tags?: string[]
+  taskKey?: string | null
+}) {
   const [result, formAction, pending] = useActionState(approveProposalAction, null)
   const [text, setText] = useState(content)
   const found = detectPersonalData(text)
@@ -37,16 +47,39 @@ export function ApproveProposalForm({ proposalId, content, tags = [], taskKey = 
           aria-describedby={`${id}-check`}
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm aria-invalid:border-red-500"
         />
-        {errors?.content?.length ? <p className="text-sm text-red-700" data-field-error="content">{errors.content.join(' · ')}</p> : null}
+        {errors?.content?.length ? (
+          <p className="text-sm text-red-700" data-field-error="content">
+            {errors.content.join(' · ')}
+          </p>
+        ) : null}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id={`${id}-tags`} label="Tags" name="tags" defaultValue={tags.join(', ')} hint="Comma-separated; runs with a shared tag recall it first." errors={errors?.tags} />
-        <TextField id={`${id}-task-key`} label="Task key" name="taskKey" defaultValue={taskKey ?? ''} hint="Runs with this task key recall it first." errors={errors?.taskKey} />
+        <TextField
+          id={`${id}-tags`}
+          label="Tags"
+          name="tags"
+          defaultValue={tags.join(', ')}
+          hint="Comma-separated; runs with a shared tag recall it first."
+          errors={errors?.tags}
+        />
+        <TextField
+          id={`${id}-task-key`}
+          label="Task key"
+          name="taskKey"
+          defaultValue={taskKey ?? ''}
+          hint="Runs with this task key recall it first."
+          errors={errors?.taskKey}
+        />
       </div>
       <div id={`${id}-check`} aria-live="polite">
         {found.length > 0 ? (
-          <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="personal-data-warning">
-            <p className="font-medium text-amber-950">This may contain personal data ({personalDataKinds(found)}): remove it, or confirm it is not personal.</p>
+          <div
+            className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+            data-testid="personal-data-warning"
+          >
+            <p className="font-medium text-amber-950">
+              This may contain personal data ({personalDataKinds(found)}): remove it, or confirm it is not personal.
+            </p>
             <p className="rounded bg-white px-2 py-1 text-slate-900">
               <HighlightedText text={text} ranges={found} />
             </p>
@@ -60,7 +93,9 @@ export function ApproveProposalForm({ proposalId, content, tags = [], taskKey = 
         )}
       </div>
       <FormStatus result={result} success="Approved: the lesson is now shared." />
-      <Button type="submit" pending={pending}>Approve and share</Button>
+      <Button type="submit" pending={pending}>
+        Approve and share
+      </Button>
     </form>
   )
 }

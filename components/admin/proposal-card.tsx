@@ -9,17 +9,24 @@ import { RejectProposalForm } from './reject-proposal-form'
 /** One pending proposal: the text (personal data marked), who proposed it, its source run, approve / reject. */
 export function ProposalCard({ proposal, source }: { proposal: ProposalView; source?: ProposalSource }) {
   return (
-    <li className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="proposal" data-proposal-id={proposal.id}>
+    <li
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      data-testid="proposal"
+      data-proposal-id={proposal.id}
+    >
       <div className="space-y-1">
         <p className="text-sm font-medium text-slate-900" data-testid="proposal-content">
           <HighlightedText text={proposal.content} ranges={proposal.personalData} />
         </p>
         <p className="text-xs text-slate-600">
-          Proposed by <span className="font-medium text-slate-800">{proposal.proposedBy.name}</span> on {formatDate(proposal.createdAt)}
+          Proposed by <span className="font-medium text-slate-800">{proposal.proposedBy.name}</span> on{' '}
+          {formatDate(proposal.createdAt)}
           {source?.sourceRunId ? (
             <>
               {' · from '}
-              <Link href={`/runs/${source.sourceRunId}`} className="text-indigo-700 underline">run {source.sourceRunId.slice(-6)}</Link>
+              <Link href={`/runs/${source.sourceRunId}`} className="text-indigo-700 underline">
+                run {source.sourceRunId.slice(-6)}
+              </Link>
               {source.sourceAttempt !== null ? `, attempt ${source.sourceAttempt}` : ''}
               {source.sourceScore !== null ? ` (score ${score(source.sourceScore)})` : ''}
             </>
@@ -29,7 +36,12 @@ export function ProposalCard({ proposal, source }: { proposal: ProposalView; sou
         </p>
       </div>
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
-        <ApproveProposalForm proposalId={proposal.id} content={proposal.content} tags={source?.tags} taskKey={source?.taskKey} />
+        <ApproveProposalForm
+          proposalId={proposal.id}
+          content={proposal.content}
+          tags={source?.tags}
+          taskKey={source?.taskKey}
+        />
         <RejectProposalForm proposalId={proposal.id} />
       </div>
     </li>

@@ -13,7 +13,9 @@ export function RejectProposalForm({ proposalId }: { proposalId: string }) {
   return (
     <form action={formAction} className="space-y-2" data-testid="reject-form">
       <input type="hidden" name="proposalId" value={proposalId} />
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">Reason (the member sees it)</label>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Reason (the member sees it)
+      </label>
       <textarea
         id={id}
         name="reason"
@@ -22,9 +24,15 @@ export function RejectProposalForm({ proposalId }: { proposalId: string }) {
         aria-invalid={errors?.reason?.length ? true : undefined}
         className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm aria-invalid:border-red-500"
       />
-      {errors?.reason?.length ? <p className="text-sm text-red-700" data-field-error="reason">{errors.reason.join(' ')}</p> : null}
+      {errors?.reason?.length ? (
+        <p className="text-sm text-red-700" data-field-error="reason">
+          {errors.reason.join(' ')}
+        </p>
+      ) : null}
       <FormStatus result={result} success="Rejected: the member sees your reason." />
-      <Button type="submit" variant="danger" pending={pending}>Reject</Button>
+      <Button type="submit" variant="danger" pending={pending}>
+        Reject
+      </Button>
     </form>
   )
 }

@@ -7,11 +7,20 @@ import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 
 /** The initial values of a shared lesson being edited (absent = a new one). */
-export type SharedLessonDraft = { id: string; content: string; tags: string[]; taskKey: string | null; expiresOn: string }
+export type SharedLessonDraft = {
+  id: string
+  content: string
+  tags: string[]
+  taskKey: string | null
+  expiresOn: string
+}
 
 /** Creates or edits a shared lesson: text, tags, task key, optional expiry. */
 export function SharedLessonForm({ lesson }: { lesson?: SharedLessonDraft }) {
-  const [result, formAction, pending] = useActionState(lesson ? updateSharedLessonAction : createSharedLessonAction, null)
+  const [result, formAction, pending] = useActionState(
+    lesson ? updateSharedLessonAction : createSharedLessonAction,
+    null,
+  )
   const [text, setText] = useState(lesson?.content ?? '')
   const form = useRef<HTMLFormElement>(null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
@@ -23,7 +32,13 @@ export function SharedLessonForm({ lesson }: { lesson?: SharedLessonDraft }) {
     }
   }, [result, lesson])
   return (
-    <form ref={form} action={formAction} noValidate className="space-y-3" data-testid={lesson ? 'edit-shared-lesson' : 'create-shared-lesson'}>
+    <form
+      ref={form}
+      action={formAction}
+      noValidate
+      className="space-y-3"
+      data-testid={lesson ? 'edit-shared-lesson' : 'create-shared-lesson'}
+    >
       {lesson ? <input type="hidden" name="lessonId" value={lesson.id} /> : null}
       <TextField
         id={`${prefix}content`}
@@ -37,9 +52,31 @@ export function SharedLessonForm({ lesson }: { lesson?: SharedLessonDraft }) {
         errors={errors?.content}
       />
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField id={`${prefix}tags`} label="Tags" name="tags" defaultValue={lesson?.tags.join(', ') ?? ''} hint="Comma-separated, e.g. travel, planning" errors={errors?.tags} />
-        <TextField id={`${prefix}taskKey`} label="Task key" name="taskKey" defaultValue={lesson?.taskKey ?? ''} hint="Optional, e.g. travel.walking-tour" errors={errors?.taskKey} />
-        <TextField id={`${prefix}expiresAt`} label="Expires on" name="expiresAt" type="date" defaultValue={lesson?.expiresOn ?? ''} hint="Optional; not recalled from this date (UTC)" errors={errors?.expiresAt} />
+        <TextField
+          id={`${prefix}tags`}
+          label="Tags"
+          name="tags"
+          defaultValue={lesson?.tags.join(', ') ?? ''}
+          hint="Comma-separated, e.g. travel, planning"
+          errors={errors?.tags}
+        />
+        <TextField
+          id={`${prefix}taskKey`}
+          label="Task key"
+          name="taskKey"
+          defaultValue={lesson?.taskKey ?? ''}
+          hint="Optional, e.g. travel.walking-tour"
+          errors={errors?.taskKey}
+        />
+        <TextField
+          id={`${prefix}expiresAt`}
+          label="Expires on"
+          name="expiresAt"
+          type="date"
+          defaultValue={lesson?.expiresOn ?? ''}
+          hint="Optional; not recalled from this date (UTC)"
+          errors={errors?.expiresAt}
+        />
       </div>
       <FormStatus result={result} success={lesson ? 'Shared lesson saved.' : 'Shared lesson created.'} />
       <Button type="submit" pending={pending}>

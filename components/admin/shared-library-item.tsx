@@ -11,8 +11,16 @@ import { SharedLessonForm } from './shared-lesson-form'
 export function SharedLibraryItem({ lesson, outcome }: { lesson: LessonView; outcome?: LessonOutcome }) {
   const active = lesson.status === 'active'
   return (
-    <li className="space-y-2 py-4" data-testid={active ? 'library-lesson' : 'retired-lesson'} data-lesson-id={lesson.id}>
-      <Link href={`/lessons/${lesson.id}`} className="block text-sm font-medium text-slate-900 hover:text-indigo-700 hover:underline" data-testid="lesson-content">
+    <li
+      className="space-y-2 py-4"
+      data-testid={active ? 'library-lesson' : 'retired-lesson'}
+      data-lesson-id={lesson.id}
+    >
+      <Link
+        href={`/lessons/${lesson.id}`}
+        className="block text-sm font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+        data-testid="lesson-content"
+      >
         {lesson.content}
       </Link>
       <LessonLabels lesson={lesson} />
@@ -25,13 +33,34 @@ export function SharedLibraryItem({ lesson, outcome }: { lesson: LessonView; out
                 Edit<span className="sr-only"> this shared lesson</span>
               </summary>
               <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3">
-                <SharedLessonForm lesson={{ id: lesson.id, content: lesson.content, tags: lesson.tags, taskKey: lesson.taskKey, expiresOn: isoDay(lesson.expiresAt) }} />
+                <SharedLessonForm
+                  lesson={{
+                    id: lesson.id,
+                    content: lesson.content,
+                    tags: lesson.tags,
+                    taskKey: lesson.taskKey,
+                    expiresOn: isoDay(lesson.expiresAt),
+                  }}
+                />
               </div>
             </details>
-            <ActionButton action={retireSharedLessonAction} fields={{ lessonId: lesson.id }} label="Retire" pendingLabel="Retiring…" variant="danger" testId="retire-lesson" />
+            <ActionButton
+              action={retireSharedLessonAction}
+              fields={{ lessonId: lesson.id }}
+              label="Retire"
+              pendingLabel="Retiring…"
+              variant="danger"
+              testId="retire-lesson"
+            />
           </>
         ) : (
-          <ActionButton action={restoreSharedLessonAction} fields={{ lessonId: lesson.id }} label="Restore" pendingLabel="Restoring…" testId="restore-lesson" />
+          <ActionButton
+            action={restoreSharedLessonAction}
+            fields={{ lessonId: lesson.id }}
+            label="Restore"
+            pendingLabel="Restoring…"
+            testId="restore-lesson"
+          />
         )}
       </div>
     </li>

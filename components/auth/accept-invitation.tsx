@@ -39,13 +39,31 @@ export function JoinAsSignedInUser({ code, tenantName }: { code: string; tenantN
 
 /** Creates an account and joins with it. */
 export function JoinWithNewAccount({ code, email }: { code: string; email: string | null }) {
-  const { result, pending, errors, submit } = useAccountForm(acceptInvitationWithAccountAction, (form) => form.set('code', code))
+  const { result, pending, errors, submit } = useAccountForm(acceptInvitationWithAccountAction, (form) =>
+    form.set('code', code),
+  )
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <FormStatus result={result} />
       <TextField label="Your name" name="name" autoComplete="name" required maxLength={100} errors={errors?.name} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={email ?? undefined} errors={errors?.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 12 characters." errors={errors?.password} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={email ?? undefined}
+        errors={errors?.email}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 12 characters."
+        errors={errors?.password}
+      />
       <Button type="submit" pending={pending} className="w-full">
         Create account and join
       </Button>

@@ -18,7 +18,11 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
     const form = new FormData(event.currentTarget)
     setPending(true)
     setError(undefined)
-    const result = await signIn('credentials', { redirect: false, email: form.get('email'), password: form.get('password') })
+    const result = await signIn('credentials', {
+      redirect: false,
+      email: form.get('email'),
+      password: form.get('password'),
+    })
     if (result?.ok && !result.error) {
       router.replace(callbackUrl)
       router.refresh()

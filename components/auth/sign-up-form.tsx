@@ -14,8 +14,23 @@ export function SignUpForm() {
       <FormStatus result={result} />
       <TextField label="Your name" name="name" autoComplete="name" required maxLength={100} errors={errors?.name} />
       <TextField label="Email" name="email" type="email" autoComplete="email" required errors={errors?.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 12 characters." errors={errors?.password} />
-      <TextField label="Organisation name" name="tenantName" required maxLength={80} hint="You become its admin; you can invite others." errors={errors?.tenantName} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 12 characters."
+        errors={errors?.password}
+      />
+      <TextField
+        label="Organisation name"
+        name="tenantName"
+        required
+        maxLength={80}
+        hint="You become its admin; you can invite others."
+        errors={errors?.tenantName}
+      />
       <Button type="submit" pending={pending} className="w-full">
         {pending ? 'Creating…' : 'Create organisation'}
       </Button>

@@ -1,7 +1,19 @@
 import Link from 'next/link'
 
 /** A number with what it counts, as one link (e.g. "3 lessons" to /lessons). */
-export function CountLink({ href, count, one, many, testId }: { href: string; count: number; one: string; many: string; testId: string }) {
+export function CountLink({
+  href,
+  count,
+  one,
+  many,
+  testId,
+}: {
+  href: string
+  count: number
+  one: string
+  many: string
+  testId: string
+}) {
   return (
     <Link
       href={href}

@@ -30,21 +30,41 @@ export async function MemberHome({ caller }: { caller: Caller }) {
           runs={runs.map(({ userName: _owner, ...run }) => run)}
           hrefOf={(run) => `/runs/${run.id}`}
           empty="You have no runs yet: start one from a demo task above."
-          footer={runs.length > 0 ? <Link href="/runs" className="text-indigo-700 underline">All your runs</Link> : null}
+          footer={
+            runs.length > 0 ? (
+              <Link href="/runs" className="text-indigo-700 underline">
+                All your runs
+              </Link>
+            ) : null
+          }
         />
       </div>
       <div className="grid content-start gap-6">
         {counts.own !== null ? (
           <Card title="Your lessons">
             <CountLink href="/lessons" count={counts.own} one="lesson" many="lessons" testId="home-own-lessons" />
-            <p className="mt-2 text-xs text-slate-600">Written by your runs after a failed attempt, recalled by your next ones.</p>
+            <p className="mt-2 text-xs text-slate-600">
+              Written by your runs after a failed attempt, recalled by your next ones.
+            </p>
           </Card>
         ) : null}
         {counts.pendingProposals !== null && counts.shared !== null ? (
           <Card title="Team lessons">
             <div className="grid gap-2">
-              <CountLink href="/admin/review" count={counts.pendingProposals} one="proposal waiting for review" many="proposals waiting for review" testId="home-pending-proposals" />
-              <CountLink href="/admin/lessons" count={counts.shared} one="shared lesson" many="shared lessons" testId="home-shared-lessons" />
+              <CountLink
+                href="/admin/review"
+                count={counts.pendingProposals}
+                one="proposal waiting for review"
+                many="proposals waiting for review"
+                testId="home-pending-proposals"
+              />
+              <CountLink
+                href="/admin/lessons"
+                count={counts.shared}
+                one="shared lesson"
+                many="shared lessons"
+                testId="home-shared-lessons"
+              />
             </div>
           </Card>
         ) : null}

@@ -7,7 +7,10 @@ export function StartTaskCard({ scenarios, modelLabel }: { scenarios: DemoScenar
   return (
     <Card title="Start a task">
       <p className="mb-3 text-sm text-slate-600">
-        Pick a demo task to see the agent retry and learn. Model: <span className="font-medium text-slate-900" data-testid="home-model">{modelLabel}</span>
+        Pick a demo task to see the agent retry and learn. Model:{' '}
+        <span className="font-medium text-slate-900" data-testid="home-model">
+          {modelLabel}
+        </span>
       </p>
       <ul className="grid gap-2 sm:grid-cols-2">
         {scenarios.map((scenario) => (

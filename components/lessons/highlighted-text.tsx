@@ -1,6 +1,12 @@
 import type { PersonalDataRange } from '@/lib/lessons/personal-data'
 
-const KIND_LABEL: Record<PersonalDataRange['kind'], string> = { email: 'e-mail', phone: 'phone number', url_token: 'URL with a token', name: 'name', api_key: 'key or token' }
+const KIND_LABEL: Record<PersonalDataRange['kind'], string> = {
+  email: 'e-mail',
+  phone: 'phone number',
+  url_token: 'URL with a token',
+  name: 'name',
+  api_key: 'key or token',
+}
 
 /** Text with what looks like personal data wrapped in <mark>, each labelled with its kind. */
 export function HighlightedText({ text, ranges }: { text: string; ranges: PersonalDataRange[] }) {
@@ -9,7 +15,12 @@ export function HighlightedText({ text, ranges }: { text: string; ranges: Person
   for (const range of ranges) {
     if (range.start > position) parts.push(text.slice(position, range.start))
     parts.push(
-      <mark key={range.start} title={KIND_LABEL[range.kind]} data-kind={range.kind} className="rounded bg-amber-200 px-0.5 text-amber-950">
+      <mark
+        key={range.start}
+        title={KIND_LABEL[range.kind]}
+        data-kind={range.kind}
+        className="rounded bg-amber-200 px-0.5 text-amber-950"
+      >
         {text.slice(range.start, range.end)}
         <span className="sr-only"> ({KIND_LABEL[range.kind]})</span>
       </mark>,

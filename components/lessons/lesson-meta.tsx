@@ -5,7 +5,12 @@ import { formatDate, percent, plural, score } from './format'
 
 /** Where a lesson came from: its run (linked when the viewer may open it), attempt and score. */
 export function LessonProvenance({ lesson, linkRun }: { lesson: LessonView; linkRun: boolean }) {
-  if (!lesson.sourceRunId) return <span>Written by hand{lesson.shared ? ' by an admin' : ''}, {formatDate(lesson.createdAt)}</span>
+  if (!lesson.sourceRunId)
+    return (
+      <span>
+        Written by hand{lesson.shared ? ' by an admin' : ''}, {formatDate(lesson.createdAt)}
+      </span>
+    )
   const run = linkRun ? (
     <Link href={`/runs/${lesson.sourceRunId}`} className="text-indigo-700 underline">
       run {lesson.sourceRunId.slice(-6)}
@@ -51,13 +56,21 @@ export function LessonLabels({ lesson }: { lesson: Pick<LessonView, 'tags' | 'ta
   const expired = lesson.expiresAt !== null && lesson.expiresAt.getTime() <= Date.now()
   return (
     <div className="flex flex-wrap gap-1 text-xs">
-      {lesson.status === 'retired' ? <span className="rounded-full bg-slate-200 px-2 py-0.5 font-medium text-slate-700">retired</span> : null}
-      {lesson.taskKey ? <span className="rounded-full bg-indigo-50 px-2 py-0.5 font-mono text-indigo-800">task: {lesson.taskKey}</span> : null}
+      {lesson.status === 'retired' ? (
+        <span className="rounded-full bg-slate-200 px-2 py-0.5 font-medium text-slate-700">retired</span>
+      ) : null}
+      {lesson.taskKey ? (
+        <span className="rounded-full bg-indigo-50 px-2 py-0.5 font-mono text-indigo-800">task: {lesson.taskKey}</span>
+      ) : null}
       {lesson.tags.map((tag) => (
-        <span key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">#{tag}</span>
+        <span key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">
+          #{tag}
+        </span>
       ))}
       {lesson.expiresAt ? (
-        <span className={`rounded-full px-2 py-0.5 ${expired ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>
+        <span
+          className={`rounded-full px-2 py-0.5 ${expired ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}
+        >
           {expired ? 'expired' : 'expires'} {formatDate(lesson.expiresAt)}
         </span>
       ) : null}

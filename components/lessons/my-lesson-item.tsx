@@ -9,12 +9,24 @@ import { LessonLabels, LessonProvenance, LessonStats } from './lesson-meta'
 import { ProposalStatus } from './proposal-status'
 
 /** One of my lessons: text, provenance, effect, edit / delete / propose, and its proposal's status. */
-export function MyLessonItem({ lesson, outcome, proposal }: { lesson: LessonView; outcome?: LessonOutcome; proposal?: MyProposal }) {
+export function MyLessonItem({
+  lesson,
+  outcome,
+  proposal,
+}: {
+  lesson: LessonView
+  outcome?: LessonOutcome
+  proposal?: MyProposal
+}) {
   const canPropose = lesson.status === 'active' && (!proposal || proposal.status === 'rejected')
   return (
     <li className="space-y-3 py-4" data-testid="my-lesson" data-lesson-id={lesson.id}>
       <div className="space-y-1">
-        <Link href={`/lessons/${lesson.id}`} className="block text-sm font-medium text-slate-900 hover:text-indigo-700 hover:underline" data-testid="lesson-content">
+        <Link
+          href={`/lessons/${lesson.id}`}
+          className="block text-sm font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+          data-testid="lesson-content"
+        >
           {lesson.content}
         </Link>
         <LessonLabels lesson={lesson} />
@@ -27,7 +39,13 @@ export function MyLessonItem({ lesson, outcome, proposal }: { lesson: LessonView
       <div className="flex flex-wrap items-start gap-2">
         <EditLessonForm lessonId={lesson.id} content={lesson.content} />
         {canPropose ? (
-          <ActionButton action={proposeLessonAction} fields={{ lessonId: lesson.id }} label={proposal ? 'Propose again' : 'Propose for sharing'} pendingLabel="Proposing…" testId="propose-lesson" />
+          <ActionButton
+            action={proposeLessonAction}
+            fields={{ lessonId: lesson.id }}
+            label={proposal ? 'Propose again' : 'Propose for sharing'}
+            pendingLabel="Proposing…"
+            testId="propose-lesson"
+          />
         ) : null}
         <details className="relative">
           <summary className="inline-flex min-h-9 cursor-pointer list-none items-center rounded-md border border-red-300 bg-white px-3 text-sm font-medium text-red-700 hover:bg-red-50">
@@ -35,7 +53,13 @@ export function MyLessonItem({ lesson, outcome, proposal }: { lesson: LessonView
           </summary>
           <div className="mt-2 w-64 space-y-2 rounded-md border border-slate-200 bg-white p-3 shadow-sm">
             <p className="text-xs text-slate-600">Your runs stop recalling this lesson. Its statistics go with it.</p>
-            <ActionButton action={deleteMyLessonAction} fields={{ lessonId: lesson.id }} label="Delete lesson" pendingLabel="Deleting…" variant="danger" />
+            <ActionButton
+              action={deleteMyLessonAction}
+              fields={{ lessonId: lesson.id }}
+              label="Delete lesson"
+              pendingLabel="Deleting…"
+              variant="danger"
+            />
           </div>
         </details>
       </div>

@@ -17,7 +17,13 @@ export function InviteForm() {
     <div className="space-y-4">
       <form action={formAction} className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start" noValidate>
         <SelectField label="Role" name="role" defaultValue="member" options={ROLE_OPTIONS} errors={errors?.role} />
-        <TextField label="Email (optional)" name="email" type="email" hint="Only this address may accept." errors={errors?.email} />
+        <TextField
+          label="Email (optional)"
+          name="email"
+          type="email"
+          hint="Only this address may accept."
+          errors={errors?.email}
+        />
         <Button type="submit" pending={pending} className="sm:mt-6">
           Create invitation
         </Button>
@@ -25,17 +31,31 @@ export function InviteForm() {
       <FormStatus result={result?.ok ? null : result} />
       {link && result?.ok ? (
         <div role="status" className="space-y-2 rounded-md border border-emerald-200 bg-emerald-50 p-3">
-          <p className="text-sm font-medium text-emerald-900">Invitation created. Copy the link now: it is shown only once.</p>
+          <p className="text-sm font-medium text-emerald-900">
+            Invitation created. Copy the link now: it is shown only once.
+          </p>
           <div className="flex gap-2">
             <label htmlFor="invitation-link" className="sr-only">
               Invitation link
             </label>
-            <input id="invitation-link" readOnly value={link} data-testid="invitation-link" className="min-w-0 flex-1 rounded-md border border-emerald-300 bg-white px-2 py-1 font-mono text-xs" />
-            <Button type="button" variant="secondary" onClick={() => navigator.clipboard?.writeText(link).then(() => setCopied(true))}>
+            <input
+              id="invitation-link"
+              readOnly
+              value={link}
+              data-testid="invitation-link"
+              className="min-w-0 flex-1 rounded-md border border-emerald-300 bg-white px-2 py-1 font-mono text-xs"
+            />
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => navigator.clipboard?.writeText(link).then(() => setCopied(true))}
+            >
               {copied ? 'Copied' : 'Copy'}
             </Button>
           </div>
-          <p className="text-xs text-emerald-800">Valid until {new Date(result.data.expiresAt).toLocaleString()}, for one person.</p>
+          <p className="text-xs text-emerald-800">
+            Valid until {new Date(result.data.expiresAt).toLocaleString()}, for one person.
+          </p>
         </div>
       ) : null}
     </div>

@@ -17,7 +17,9 @@ export function RemoveMemberForm({ membershipId, name }: { membershipId: string;
   return (
     <form action={formAction} className="space-y-3">
       <input type="hidden" name="membershipId" value={membershipId} />
-      <p className="text-sm text-slate-600">{name} loses access to this organisation. Their account and other organisations stay.</p>
+      <p className="text-sm text-slate-600">
+        {name} loses access to this organisation. Their account and other organisations stay.
+      </p>
       <FormStatus result={result && !result.ok ? { ok: false, error: fieldError ?? result.error } : null} />
       <Button type="submit" variant="danger" pending={pending}>
         Remove {name}

@@ -5,32 +5,57 @@ import { formatScore } from './run-format'
 import type { AttemptGroup } from './run-timeline-model'
 
 const PHASES: Record<RunPhase, string> = {
-  queued: 'waiting', recalling: 'recalling lessons', attempting: 'working', evaluating: 'being scored', reflecting: 'writing a lesson', done: 'done',
+  queued: 'waiting',
+  recalling: 'recalling lessons',
+  attempting: 'working',
+  evaluating: 'being scored',
+  reflecting: 'writing a lesson',
+  done: 'done',
 }
 
 function Verdict({ group }: { group: AttemptGroup }) {
   const { passed, score } = group.summary
   if (score === null) return null
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${passed ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`} data-testid="attempt-verdict">
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${passed ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`}
+      data-testid="attempt-verdict"
+    >
       {passed ? 'Passed' : 'Not passed'} · {formatScore(score)}
     </span>
   )
 }
 
 /** One attempt: lessons recalled before it, its output, score and feedback, the lesson it produced, calls, events. */
-export function AttemptCard({ group, maxAttempts, phase }: { group: AttemptGroup; maxAttempts: number | null; phase: RunPhase | null }) {
+export function AttemptCard({
+  group,
+  maxAttempts,
+  phase,
+}: {
+  group: AttemptGroup
+  maxAttempts: number | null
+  phase: RunPhase | null
+}) {
   const { summary } = group
   const calls = Object.entries(group.modelCalls).map(([role, count]) => `${count} ${role}`)
   return (
-    <section aria-labelledby={`attempt-${group.attempt}-title`} data-testid="attempt" data-attempt={group.attempt} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby={`attempt-${group.attempt}-title`}
+      data-testid="attempt"
+      data-attempt={group.attempt}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`attempt-${group.attempt}-title`} className="text-base font-semibold text-slate-900">
           Attempt {group.attempt}
           {maxAttempts ? ` of ${maxAttempts}` : ''}
         </h3>
         <div className="flex items-center gap-2">
-          {phase && phase !== 'done' ? <span className="text-xs font-medium text-sky-700" role="status">{PHASES[phase]}…</span> : null}
+          {phase && phase !== 'done' ? (
+            <span className="text-xs font-medium text-sky-700" role="status">
+              {PHASES[phase]}…
+            </span>
+          ) : null}
           <Verdict group={group} />
         </div>
       </header>
@@ -46,8 +71,16 @@ export function AttemptCard({ group, maxAttempts, phase }: { group: AttemptGroup
               <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="recalled-lessons">
                 {group.recalled.map((lesson, position) => (
                   <li key={`${lesson.id ?? position}`}>
-                    {lesson.id ? <Link href={`/lessons/${lesson.id}`} className="text-indigo-700 underline">{lesson.content}</Link> : lesson.content}
-                    {lesson.shared ? <span className="ml-1 rounded bg-slate-100 px-1 text-xs text-slate-600">shared</span> : null}
+                    {lesson.id ? (
+                      <Link href={`/lessons/${lesson.id}`} className="text-indigo-700 underline">
+                        {lesson.content}
+                      </Link>
+                    ) : (
+                      lesson.content
+                    )}
+                    {lesson.shared ? (
+                      <span className="ml-1 rounded bg-slate-100 px-1 text-xs text-slate-600">shared</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -58,9 +91,19 @@ export function AttemptCard({ group, maxAttempts, phase }: { group: AttemptGroup
           <div>
             <dt className="font-medium text-slate-700">Output</dt>
             <dd>
-              <details className="mt-1 rounded-md border border-slate-200 bg-slate-50" open={group.output.length <= 400}>
-                <summary className="cursor-pointer px-3 py-1.5 text-xs text-slate-600">{group.output.length} characters — show or hide</summary>
-                <pre data-testid="attempt-output" className="max-h-96 overflow-auto px-3 py-2 font-sans text-sm break-words whitespace-pre-wrap text-slate-900">{group.output}</pre>
+              <details
+                className="mt-1 rounded-md border border-slate-200 bg-slate-50"
+                open={group.output.length <= 400}
+              >
+                <summary className="cursor-pointer px-3 py-1.5 text-xs text-slate-600">
+                  {group.output.length} characters — show or hide
+                </summary>
+                <pre
+                  data-testid="attempt-output"
+                  className="max-h-96 overflow-auto px-3 py-2 font-sans text-sm break-words whitespace-pre-wrap text-slate-900"
+                >
+                  {group.output}
+                </pre>
               </details>
             </dd>
           </div>
@@ -74,20 +117,40 @@ export function AttemptCard({ group, maxAttempts, phase }: { group: AttemptGroup
           <div>
             <dt className="font-medium text-slate-700">Evaluator</dt>
             <dd>
-              Score <strong>{formatScore(summary.score)}</strong> against a threshold of {formatScore(summary.threshold)}.
-              {summary.feedback ? <span className="mt-1 block whitespace-pre-wrap text-slate-700" data-testid="attempt-feedback">{summary.feedback}</span> : null}
+              Score <strong>{formatScore(summary.score)}</strong> against a threshold of{' '}
+              {formatScore(summary.threshold)}.
+              {summary.feedback ? (
+                <span className="mt-1 block whitespace-pre-wrap text-slate-700" data-testid="attempt-feedback">
+                  {summary.feedback}
+                </span>
+              ) : null}
             </dd>
           </div>
         ) : null}
         {group.produced ? (
           <div>
             <dt className="font-medium text-slate-700">Lesson written</dt>
-            <dd className="mt-1 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2" data-testid="lesson-produced">
+            <dd
+              className="mt-1 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2"
+              data-testid="lesson-produced"
+            >
               <p className="text-slate-900">{group.produced.text}</p>
               <p className="mt-1 text-xs text-slate-600">
-                {group.produced.persistedIndex === null ? 'Not stored yet.' : group.produced.duplicate ? 'Already known: not stored again.' : 'Stored. '}
-                {group.produced.lessonId && !group.produced.duplicate ? <Link href={`/lessons/${group.produced.lessonId}`} className="text-indigo-700 underline">Open lesson</Link> : null}
-                {group.produced.reachedNext === true ? ' It reached the next attempt’s prompt.' : group.produced.reachedNext === false ? ' It was not in the next attempt’s prompt.' : ''}
+                {group.produced.persistedIndex === null
+                  ? 'Not stored yet.'
+                  : group.produced.duplicate
+                    ? 'Already known: not stored again.'
+                    : 'Stored. '}
+                {group.produced.lessonId && !group.produced.duplicate ? (
+                  <Link href={`/lessons/${group.produced.lessonId}`} className="text-indigo-700 underline">
+                    Open lesson
+                  </Link>
+                ) : null}
+                {group.produced.reachedNext === true
+                  ? ' It reached the next attempt’s prompt.'
+                  : group.produced.reachedNext === false
+                    ? ' It was not in the next attempt’s prompt.'
+                    : ''}
               </p>
             </dd>
           </div>
@@ -100,7 +163,9 @@ export function AttemptCard({ group, maxAttempts, phase }: { group: AttemptGroup
         </div>
       </dl>
       <details className="mt-3">
-        <summary className="cursor-pointer text-xs font-medium text-slate-600">Events of attempt {group.attempt} ({group.events.length})</summary>
+        <summary className="cursor-pointer text-xs font-medium text-slate-600">
+          Events of attempt {group.attempt} ({group.events.length})
+        </summary>
         <div className="mt-2">
           <EventList events={group.events} label={`Events of attempt ${group.attempt}`} />
         </div>

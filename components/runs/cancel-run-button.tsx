@@ -5,7 +5,11 @@ import { cancelRunAction } from '@/app/runs/actions'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
 
-const OUTCOMES = { requested: 'Cancellation requested: the run stops at its next step.', ended: 'Cancelled before it started.', already_finished: 'The run had already finished.' }
+const OUTCOMES = {
+  requested: 'Cancellation requested: the run stops at its next step.',
+  ended: 'Cancelled before it started.',
+  already_finished: 'The run had already finished.',
+}
 
 /** Asks the server to cancel the run; the timeline shows the run.interrupted event when it stops. */
 export function CancelRunButton({ runId }: { runId: string }) {

@@ -14,7 +14,12 @@ export function EventRow({ event }: { event: LoggedEvent }) {
   const { text, tone } = summarizeEvent(event)
   const cause = event.cause
   return (
-    <li id={`event-${event.index}`} data-event-index={event.index} data-event-type={event.type} className={`scroll-mt-4 border-l-2 py-1 pr-2 pl-3 text-sm ${TONES[tone]}`}>
+    <li
+      id={`event-${event.index}`}
+      data-event-index={event.index}
+      data-event-type={event.type}
+      className={`scroll-mt-4 border-l-2 py-1 pr-2 pl-3 text-sm ${TONES[tone]}`}
+    >
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
         <a href={`#event-${event.index}`} className="font-mono text-xs text-slate-500 hover:text-indigo-700">
           #{event.index}

@@ -3,7 +3,13 @@ import { usage as usageReducer } from '@/lib/events/reducers'
 import { estimateCostUsd } from '@/lib/models/pricing'
 
 /** Tokens, calls and estimated cost of one model role; cost is null when a model's price is unknown. */
-export type RoleUsageRow = { role: string; calls: number; inputTokens: number; outputTokens: number; costUsd: number | null }
+export type RoleUsageRow = {
+  role: string
+  calls: number
+  inputTokens: number
+  outputTokens: number
+  costUsd: number | null
+}
 
 const ROLES = ['agent', 'evaluator', 'reflector', 'worker']
 
@@ -12,7 +18,10 @@ function costOf(event: LoggedEvent): number | null {
   const colon = label.indexOf(':')
   if (colon <= 0) return null
   const tokens = (event.payload.usage ?? {}) as { inputTokens?: number; outputTokens?: number }
-  return estimateCostUsd(label.slice(0, colon), label.slice(colon + 1), { inputTokens: tokens.inputTokens ?? 0, outputTokens: tokens.outputTokens ?? 0 })
+  return estimateCostUsd(label.slice(0, colon), label.slice(colon + 1), {
+    inputTokens: tokens.inputTokens ?? 0,
+    outputTokens: tokens.outputTokens ?? 0,
+  })
 }
 
 /** Per role (agent, evaluator, reflector, worker, then any other) and in total, from the log's model calls. */
@@ -29,8 +38,11 @@ export function roleUsageOf(events: readonly LoggedEvent[]): { rows: RoleUsageRo
   const names = [...ROLES, ...Object.keys(state.byRole).filter((role) => !ROLES.includes(role))]
   const rows = names.map((role) => {
     const entry = state.byRole[role] ?? { inputTokens: 0, outputTokens: 0, calls: 0 }
-    return { role, ...entry, costUsd: entry.calls === 0 ? 0 : costs.get(role) ?? null }
+    return { role, ...entry, costUsd: entry.calls === 0 ? 0 : (costs.get(role) ?? null) }
   })
-  const totalCost = rows.reduce<number | null>((sum, row) => (sum === null || row.costUsd === null ? null : sum + row.costUsd), 0)
+  const totalCost = rows.reduce<number | null>(
+    (sum, row) => (sum === null || row.costUsd === null ? null : sum + row.costUsd),
+    0,
+  )
   return { rows, total: { role: 'total', ...state.total, costUsd: totalCost } }
 }

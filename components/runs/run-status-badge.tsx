@@ -10,7 +10,11 @@ const STYLES: Record<string, string> = {
 /** A run's status as a labelled pill (the word is always shown, colour only repeats it). */
 export function RunStatusBadge({ status }: { status: string }) {
   return (
-    <span data-testid="run-status" data-status={status} className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[status] ?? STYLES.queued}`}>
+    <span
+      data-testid="run-status"
+      data-status={status}
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[status] ?? STYLES.queued}`}
+    >
       {status === 'running' ? <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-sky-600" /> : null}
       {status}
     </span>

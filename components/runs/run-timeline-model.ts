@@ -5,7 +5,14 @@ import { attempts as attemptsReducer, lessons as lessonsReducer, type AttemptSum
 export type RecalledLesson = { id: string | null; content: string; shared: boolean }
 
 /** The lesson an attempt produced, where it was stored, and whether the next attempt's prompt got it. */
-export type ProducedLesson = { text: string; index: number; lessonId: string | null; persistedIndex: number | null; duplicate: boolean | null; reachedNext: boolean | null }
+export type ProducedLesson = {
+  text: string
+  index: number
+  lessonId: string | null
+  persistedIndex: number | null
+  duplicate: boolean | null
+  reachedNext: boolean | null
+}
 
 /** One attempt of the timeline: its events and what they add up to. */
 export type AttemptGroup = {
@@ -33,7 +40,8 @@ export function buildTimeline(events: readonly LoggedEvent[]): Timeline {
   const groups = new Map<number, AttemptGroup>()
   let current = 0
   for (const event of events) {
-    if (event.type === 'reflexion.attempt_started') current = typeof event.payload.attempt === 'number' ? event.payload.attempt : current + 1
+    if (event.type === 'reflexion.attempt_started')
+      current = typeof event.payload.attempt === 'number' ? event.payload.attempt : current + 1
     if (OUTCOME_TYPES.has(event.type)) {
       timeline.outcome.push(event)
       continue
@@ -50,12 +58,23 @@ export function buildTimeline(events: readonly LoggedEvent[]): Timeline {
         timeline.before.push(event)
         continue
       }
-      group = { attempt: number, summary, events: [], output: null, recalled: [], produced: null, modelCalls: {}, toolCalls: 0 }
+      group = {
+        attempt: number,
+        summary,
+        events: [],
+        output: null,
+        recalled: [],
+        produced: null,
+        modelCalls: {},
+        toolCalls: 0,
+      }
       groups.set(number, group)
       timeline.attempts.push(group)
     }
     group.events.push(event)
-    if (event.type === 'agent.output_produced') group.output = typeof event.payload.output === 'string' ? event.payload.output : JSON.stringify(event.payload.output)
+    if (event.type === 'agent.output_produced')
+      group.output =
+        typeof event.payload.output === 'string' ? event.payload.output : JSON.stringify(event.payload.output)
     if (event.type === 'agent.model_called') {
       const role = typeof event.payload.role === 'string' ? event.payload.role : 'unknown'
       group.modelCalls[role] = (group.modelCalls[role] ?? 0) + 1
@@ -71,9 +90,20 @@ export function buildTimeline(events: readonly LoggedEvent[]): Timeline {
     if (!group || !produced.lesson) continue
     const next = groups.get(group.attempt + 1)
     const reachedNext = next
-      ? next.recalled.some((lesson) => (produced.lessonId !== null && lesson.id === produced.lessonId) || normalise(lesson.content) === normalise(produced.lesson))
+      ? next.recalled.some(
+          (lesson) =>
+            (produced.lessonId !== null && lesson.id === produced.lessonId) ||
+            normalise(lesson.content) === normalise(produced.lesson),
+        )
       : null
-    group.produced = { text: produced.lesson, index: produced.index, lessonId: produced.lessonId, persistedIndex: produced.persistedIndex, duplicate: produced.duplicate, reachedNext }
+    group.produced = {
+      text: produced.lesson,
+      index: produced.index,
+      lessonId: produced.lessonId,
+      persistedIndex: produced.persistedIndex,
+      duplicate: produced.duplicate,
+      reachedNext,
+    }
   }
   timeline.attempts.sort((a, b) => a.attempt - b.attempt)
   return timeline

@@ -13,21 +13,42 @@ export function RunsTable({ runs, showOwner }: { runs: RunView[]; showOwner: boo
         <caption className="sr-only">Runs, newest first</caption>
         <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className={`${cell} font-medium`}>Task</th>
-            {showOwner ? <th scope="col" className={`${cell} font-medium`}>Owner</th> : null}
-            <th scope="col" className={`${cell} font-medium`}>Status</th>
-            <th scope="col" className={`${cell} text-right font-medium`}>Attempts</th>
-            <th scope="col" className={`${cell} text-right font-medium`}>Best score</th>
-            <th scope="col" className={`${cell} text-right font-medium`}>Duration</th>
-            <th scope="col" className={`${cell} text-right font-medium`}>Cost</th>
-            <th scope="col" className={`${cell} font-medium`}>Created</th>
+            <th scope="col" className={`${cell} font-medium`}>
+              Task
+            </th>
+            {showOwner ? (
+              <th scope="col" className={`${cell} font-medium`}>
+                Owner
+              </th>
+            ) : null}
+            <th scope="col" className={`${cell} font-medium`}>
+              Status
+            </th>
+            <th scope="col" className={`${cell} text-right font-medium`}>
+              Attempts
+            </th>
+            <th scope="col" className={`${cell} text-right font-medium`}>
+              Best score
+            </th>
+            <th scope="col" className={`${cell} text-right font-medium`}>
+              Duration
+            </th>
+            <th scope="col" className={`${cell} text-right font-medium`}>
+              Cost
+            </th>
+            <th scope="col" className={`${cell} font-medium`}>
+              Created
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {runs.map((run) => (
             <tr key={run.id} data-testid="run-row" data-run-id={run.id}>
               <td className="max-w-xs min-w-[12rem] px-4 py-2 align-top">
-                <Link href={`/runs/${run.id}`} className="font-medium break-words text-indigo-700 underline-offset-2 hover:underline">
+                <Link
+                  href={`/runs/${run.id}`}
+                  className="font-medium break-words text-indigo-700 underline-offset-2 hover:underline"
+                >
                   {run.title}
                 </Link>
                 <span className="block text-xs text-slate-500">{run.model}</span>

@@ -13,9 +13,14 @@ const RETRY_MS = 2_000
  * Reconnects with the last index seen, keeps events in index order with none missing or repeated,
  * and stops after run.finished.
  */
-export function useRunStream(runId: string, initialEvents: LoggedEvent[]): { events: LoggedEvent[]; state: RunStreamState } {
+export function useRunStream(
+  runId: string,
+  initialEvents: LoggedEvent[],
+): { events: LoggedEvent[]; state: RunStreamState } {
   const [events, setEvents] = useState<LoggedEvent[]>(initialEvents)
-  const [state, setState] = useState<RunStreamState>(initialEvents.some((event) => event.type === 'run.finished') ? 'ended' : 'connecting')
+  const [state, setState] = useState<RunStreamState>(
+    initialEvents.some((event) => event.type === 'run.finished') ? 'ended' : 'connecting',
+  )
   const lastIndex = useRef(initialEvents.length > 0 ? initialEvents[initialEvents.length - 1].index : -1)
 
   useEffect(() => {

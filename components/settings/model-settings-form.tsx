@@ -7,7 +7,15 @@ import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 
 /** The tenant's default model, the demo model's delay per call, and whether the support agent masks e-mail addresses. */
-export function ModelSettingsForm({ defaultModel, supportRedactEmails, demoLatencyMs }: { defaultModel: string | null; supportRedactEmails: boolean; demoLatencyMs: number | null }) {
+export function ModelSettingsForm({
+  defaultModel,
+  supportRedactEmails,
+  demoLatencyMs,
+}: {
+  defaultModel: string | null
+  supportRedactEmails: boolean
+  demoLatencyMs: number | null
+}) {
   const [result, formAction, pending] = useActionState(modelSettingsAction, null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   return (
@@ -34,12 +42,21 @@ export function ModelSettingsForm({ defaultModel, supportRedactEmails, demoLaten
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium text-slate-800">Support agent</legend>
         <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input type="checkbox" name="supportRedactEmails" defaultChecked={supportRedactEmails} className="mt-0.5 size-4" />
-          <span>Mask e-mail addresses in run logs the support agent reads (API keys and tokens are always masked).</span>
+          <input
+            type="checkbox"
+            name="supportRedactEmails"
+            defaultChecked={supportRedactEmails}
+            className="mt-0.5 size-4"
+          />
+          <span>
+            Mask e-mail addresses in run logs the support agent reads (API keys and tokens are always masked).
+          </span>
         </label>
       </fieldset>
       <FormStatus result={result} success="Settings saved." />
-      <Button type="submit" pending={pending}>Save settings</Button>
+      <Button type="submit" pending={pending}>
+        Save settings
+      </Button>
     </form>
   )
 }

@@ -7,7 +7,17 @@ import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 
 /** Saves (or replaces) one provider's key; the key field is cleared after saving and never filled back in. */
-export function ProviderKeyForm({ provider, label, stored, baseUrl }: { provider: string; label: string; stored: boolean; baseUrl: string | null }) {
+export function ProviderKeyForm({
+  provider,
+  label,
+  stored,
+  baseUrl,
+}: {
+  provider: string
+  label: string
+  stored: boolean
+  baseUrl: string | null
+}) {
   const [result, formAction, pending] = useActionState(saveProviderKeyAction, null)
   const form = useRef<HTMLFormElement>(null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
@@ -15,7 +25,14 @@ export function ProviderKeyForm({ provider, label, stored, baseUrl }: { provider
     if (result?.ok) form.current?.reset()
   }, [result])
   return (
-    <form ref={form} action={formAction} className="space-y-3" data-testid={`provider-form-${provider}`} autoComplete="off" noValidate>
+    <form
+      ref={form}
+      action={formAction}
+      className="space-y-3"
+      data-testid={`provider-form-${provider}`}
+      autoComplete="off"
+      noValidate
+    >
       <input type="hidden" name="provider" value={provider} />
       <TextField
         id={`${provider}-apiKey`}
@@ -40,8 +57,13 @@ export function ProviderKeyForm({ provider, label, stored, baseUrl }: { provider
           errors={errors?.baseUrl}
         />
       ) : null}
-      <FormStatus result={result} success={result?.ok ? `Saved. The key ends in ${result.data.lastFour}.` : undefined} />
-      <Button type="submit" pending={pending}>{stored ? 'Replace key' : 'Save key'}</Button>
+      <FormStatus
+        result={result}
+        success={result?.ok ? `Saved. The key ends in ${result.data.lastFour}.` : undefined}
+      />
+      <Button type="submit" pending={pending}>
+        {stored ? 'Replace key' : 'Save key'}
+      </Button>
     </form>
   )
 }

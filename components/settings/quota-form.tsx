@@ -5,15 +5,31 @@ import { memberQuotaAction, tenantQuotaAction } from '@/app/settings/quotas/acti
 import { Button } from '@/components/ui/button'
 
 /** A runs-per-day number: the tenant default (no membershipId) or one member's override. */
-export function QuotaForm({ membershipId, value, label, placeholder }: { membershipId?: string; value: number | null; label: string; placeholder: string }) {
+export function QuotaForm({
+  membershipId,
+  value,
+  label,
+  placeholder,
+}: {
+  membershipId?: string
+  value: number | null
+  label: string
+  placeholder: string
+}) {
   const [result, formAction, pending] = useActionState(membershipId ? memberQuotaAction : tenantQuotaAction, null)
   const name = membershipId ? 'runQuota' : 'dailyRunQuota'
   const id = membershipId ? `quota-${membershipId}` : 'tenant-quota'
   const error = result && !result.ok ? (result.fieldErrors?.[name]?.join(' ') ?? result.error) : undefined
   return (
-    <form action={formAction} className="flex flex-wrap items-start gap-2" data-testid={membershipId ? 'member-quota-form' : 'tenant-quota-form'}>
+    <form
+      action={formAction}
+      className="flex flex-wrap items-start gap-2"
+      data-testid={membershipId ? 'member-quota-form' : 'tenant-quota-form'}
+    >
       {membershipId ? <input type="hidden" name="membershipId" value={membershipId} /> : null}
-      <label htmlFor={id} className="sr-only">{label}</label>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
       <input
         id={id}
         name={name}
@@ -28,9 +44,19 @@ export function QuotaForm({ membershipId, value, label, placeholder }: { members
         aria-describedby={error ? `${id}-error` : undefined}
         className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm aria-invalid:border-red-500"
       />
-      <Button type="submit" variant="secondary" pending={pending} className="min-h-9 px-3 py-1.5">Save<span className="sr-only"> {label}</span></Button>
-      {error ? <p id={`${id}-error`} role="alert" className="w-full text-sm text-red-700">{error}</p> : null}
-      {result?.ok ? <p role="status" className="w-full text-xs text-emerald-700">Saved.</p> : null}
+      <Button type="submit" variant="secondary" pending={pending} className="min-h-9 px-3 py-1.5">
+        Save<span className="sr-only"> {label}</span>
+      </Button>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="w-full text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {result?.ok ? (
+        <p role="status" className="w-full text-xs text-emerald-700">
+          Saved.
+        </p>
+      ) : null}
     </form>
   )
 }

@@ -4,11 +4,21 @@ import { useRef } from 'react'
 import { switchTenant } from '@/app/tenant-actions'
 
 /** Picks the active tenant; submits on change (and with its button when scripts are off). */
-export function TenantSwitcher({ tenants, activeTenantId }: { tenants: { tenantId: string; tenantName: string; role: string }[]; activeTenantId: string }) {
+export function TenantSwitcher({
+  tenants,
+  activeTenantId,
+}: {
+  tenants: { tenantId: string; tenantName: string; role: string }[]
+  activeTenantId: string
+}) {
   const form = useRef<HTMLFormElement>(null)
   if (tenants.length < 2) {
     const only = tenants[0]
-    return only ? <span className="truncate text-sm font-medium text-slate-700" data-testid="active-tenant">{only.tenantName}</span> : null
+    return only ? (
+      <span className="truncate text-sm font-medium text-slate-700" data-testid="active-tenant">
+        {only.tenantName}
+      </span>
+    ) : null
   }
   return (
     <form ref={form} action={switchTenant} className="flex items-center gap-2">

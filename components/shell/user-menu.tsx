@@ -6,8 +6,14 @@ import { signOut } from 'next-auth/react'
 export function UserMenu({ name, email, role }: { name: string; email: string; role: string | null }) {
   return (
     <details className="relative">
-      <summary data-testid="user-menu" className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100">
-        <span aria-hidden className="grid size-7 place-items-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700">
+      <summary
+        data-testid="user-menu"
+        className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100"
+      >
+        <span
+          aria-hidden
+          className="grid size-7 place-items-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700"
+        >
           {name.slice(0, 1).toUpperCase()}
         </span>
         <span className="hidden sm:inline">{name}</span>

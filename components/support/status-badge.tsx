@@ -9,5 +9,9 @@ const tones: Record<string, string> = {
 
 /** A run status as a coloured pill. */
 export function RunStatusBadge({ status }: { status: string }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tones[status] ?? tones.queued}`}>{status}</span>
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tones[status] ?? tones.queued}`}>
+      {status}
+    </span>
+  )
 }

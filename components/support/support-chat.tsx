@@ -7,7 +7,15 @@ import { MAX_QUESTION_CHARS } from '@/lib/support/question-input'
 import { AnswerText } from './answer-text'
 import { type ShownToolCall, ToolCalls } from './tool-calls'
 
-type Exchange = { question: string; mode: SupportAnswerMode | null; label: string; text: string; toolCalls: ShownToolCall[]; notice: string | null; state: 'streaming' | 'done' | 'error' }
+type Exchange = {
+  question: string
+  mode: SupportAnswerMode | null
+  label: string
+  text: string
+  toolCalls: ShownToolCall[]
+  notice: string | null
+  state: 'streaming' | 'done' | 'error'
+}
 
 function applyPart(exchange: Exchange, part: SupportChatPart): Exchange {
   switch (part.type) {
@@ -34,25 +42,41 @@ async function refusal(response: Response): Promise<string> {
 }
 
 /** The chat with the support agent about one run; answers stream in, `#index` citations open the timeline. */
-export function SupportChat({ endpoint, total, onCite }: { endpoint: string; total: number; onCite: (index: number) => void }) {
+export function SupportChat({
+  endpoint,
+  total,
+  onCite,
+}: {
+  endpoint: string
+  total: number
+  onCite: (index: number) => void
+}) {
   const [question, setQuestion] = useState('')
   const [exchanges, setExchanges] = useState<Exchange[]>([])
   const [error, setError] = useState<string | null>(null)
   const busy = exchanges.some((exchange) => exchange.state === 'streaming')
-  const update = (change: (exchange: Exchange) => Exchange) => setExchanges((all) => [...all.slice(0, -1), change(all[all.length - 1])])
+  const update = (change: (exchange: Exchange) => Exchange) =>
+    setExchanges((all) => [...all.slice(0, -1), change(all[all.length - 1])])
 
   async function ask(event: FormEvent) {
     event.preventDefault()
     const asked = question.trim()
     if (!asked || busy) return
     setError(null)
-    const response = await fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ question: asked }) }).catch(() => null)
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ question: asked }),
+    }).catch(() => null)
     if (!response || !response.ok || !response.body) {
       setError(response ? await refusal(response) : 'The server could not be reached. Please try again.')
       return
     }
     setQuestion('')
-    setExchanges((all) => [...all, { question: asked, mode: null, label: '', text: '', toolCalls: [], notice: null, state: 'streaming' }])
+    setExchanges((all) => [
+      ...all,
+      { question: asked, mode: null, label: '', text: '', toolCalls: [], notice: null, state: 'streaming' },
+    ])
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
     let buffer = ''
     try {
@@ -72,24 +96,48 @@ export function SupportChat({ endpoint, total, onCite }: { endpoint: string; tot
   return (
     <section aria-label="Ask the support agent" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="mb-1 text-base font-semibold text-slate-900">Ask the support agent</h2>
-      <p className="mb-4 text-xs text-slate-500">Answers come from this run&apos;s event log only; every #index links to the event it rests on.</p>
+      <p className="mb-4 text-xs text-slate-500">
+        Answers come from this run&apos;s event log only; every #index links to the event it rests on.
+      </p>
       <ol className="mb-4 space-y-4" aria-live="polite">
         {exchanges.map((exchange, position) => (
-          <li key={position} className="space-y-2" data-testid="support-exchange" data-state={exchange.state} data-mode={exchange.mode ?? ''}>
-            <p className="ml-auto w-fit max-w-full rounded-lg bg-indigo-600 px-3 py-2 text-sm break-words whitespace-pre-wrap text-white">{exchange.question}</p>
+          <li
+            key={position}
+            className="space-y-2"
+            data-testid="support-exchange"
+            data-state={exchange.state}
+            data-mode={exchange.mode ?? ''}
+          >
+            <p className="ml-auto w-fit max-w-full rounded-lg bg-indigo-600 px-3 py-2 text-sm break-words whitespace-pre-wrap text-white">
+              {exchange.question}
+            </p>
             <div className="rounded-lg border border-slate-200 bg-slate-50/60 p-3" data-testid="support-answer">
               {exchange.label ? (
-                <span className={`mb-2 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${exchange.mode === 'offline' ? 'bg-amber-100 text-amber-900' : 'bg-indigo-100 text-indigo-800'}`}>{exchange.label}</span>
+                <span
+                  className={`mb-2 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${exchange.mode === 'offline' ? 'bg-amber-100 text-amber-900' : 'bg-indigo-100 text-indigo-800'}`}
+                >
+                  {exchange.label}
+                </span>
               ) : null}
-              {exchange.notice ? <p className="mb-2 text-xs text-amber-800" role="status">{exchange.notice}</p> : null}
-              {exchange.text ? <AnswerText text={exchange.text} total={total} onCite={onCite} /> : exchange.state === 'streaming' ? <p className="text-sm text-slate-500">Reading the log…</p> : null}
+              {exchange.notice ? (
+                <p className="mb-2 text-xs text-amber-800" role="status">
+                  {exchange.notice}
+                </p>
+              ) : null}
+              {exchange.text ? (
+                <AnswerText text={exchange.text} total={total} onCite={onCite} />
+              ) : exchange.state === 'streaming' ? (
+                <p className="text-sm text-slate-500">Reading the log…</p>
+              ) : null}
               <ToolCalls calls={exchange.toolCalls} />
             </div>
           </li>
         ))}
       </ol>
       <form onSubmit={ask} className="space-y-2">
-        <label htmlFor="support-question" className="block text-sm font-medium text-slate-800">Your question</label>
+        <label htmlFor="support-question" className="block text-sm font-medium text-slate-800">
+          Your question
+        </label>
         <textarea
           id="support-question"
           name="question"
@@ -100,10 +148,18 @@ export function SupportChat({ endpoint, total, onCite }: { endpoint: string; tot
           placeholder="Why did this run fail?"
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400"
         />
-        {error ? <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
         <div className="flex items-center justify-between gap-2">
-          <span className="text-xs text-slate-500">{question.length} / {MAX_QUESTION_CHARS}</span>
-          <Button type="submit" pending={busy} disabled={!question.trim()}>{busy ? 'Answering…' : 'Ask'}</Button>
+          <span className="text-xs text-slate-500">
+            {question.length} / {MAX_QUESTION_CHARS}
+          </span>
+          <Button type="submit" pending={busy} disabled={!question.trim()}>
+            {busy ? 'Answering…' : 'Ask'}
+          </Button>
         </div>
       </form>
     </section>

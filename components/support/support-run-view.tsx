@@ -9,19 +9,35 @@ import { SupportWorkspace } from './support-workspace'
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
 
 /** A run opened for support: header, then chat, context card and timeline. Opening it is audited. */
-export async function SupportRunView({ caller, run, back, via }: { caller: Caller; run: RunView; back: { href: string; label: string }; via: 'console' | 'ask' }) {
-  const [reflection, initialPage] = await Promise.all([loadSupportReflection(caller, run), loadTimelinePage(caller, run.id, 0)])
+export async function SupportRunView({
+  caller,
+  run,
+  back,
+  via,
+}: {
+  caller: Caller
+  run: RunView
+  back: { href: string; label: string }
+  via: 'console' | 'ask'
+}) {
+  const [reflection, initialPage] = await Promise.all([
+    loadSupportReflection(caller, run),
+    loadTimelinePage(caller, run.id, 0),
+  ])
   await auditSupport(caller, 'support.run_opened', run.id, { via })
   return (
     <div className="space-y-6">
       <div>
-        <Link href={back.href} className="text-sm text-indigo-700 underline">← {back.label}</Link>
+        <Link href={back.href} className="text-sm text-indigo-700 underline">
+          ← {back.label}
+        </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">{run.title}</h1>
           <RunStatusBadge status={run.status} />
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          {run.userName} · {dateFormat.format(run.createdAt)} UTC · {run.attemptsUsed}/{run.maxAttempts} attempts · best score {run.bestScore ?? '—'} · {run.eventCount} events
+          {run.userName} · {dateFormat.format(run.createdAt)} UTC · {run.attemptsUsed}/{run.maxAttempts} attempts · best
+          score {run.bestScore ?? '—'} · {run.eventCount} events
           {run.interruptionReason ? ` · interrupted: ${run.interruptionReason}` : ''}
         </p>
       </div>

@@ -4,7 +4,17 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { type TimelinePage, timelinePageOf } from '@/lib/support/timeline-row'
 
 /** The run's events, a page at a time; `focus` (an #index) opens its page, scrolls to it and highlights it. */
-export function SupportTimeline({ endpoint, initial, focus, onFocus }: { endpoint: string; initial: TimelinePage; focus: { index: number; serial: number } | null; onFocus: (index: number) => void }) {
+export function SupportTimeline({
+  endpoint,
+  initial,
+  focus,
+  onFocus,
+}: {
+  endpoint: string
+  initial: TimelinePage
+  focus: { index: number; serial: number } | null
+  onFocus: (index: number) => void
+}) {
   const [page, setPage] = useState(initial)
   const [loading, setLoading] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
@@ -55,19 +65,44 @@ export function SupportTimeline({ endpoint, initial, focus, onFocus }: { endpoin
   }
 
   return (
-    <section aria-label="Timeline" className="flex min-w-0 flex-col self-start rounded-lg border border-slate-200 bg-white shadow-sm">
+    <section
+      aria-label="Timeline"
+      className="flex min-w-0 flex-col self-start rounded-lg border border-slate-200 bg-white shadow-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 className="text-base font-semibold text-slate-900">
-          Timeline <span className="text-sm font-normal text-slate-500">{page.total} events · page {page.page + 1} of {pages}</span>
+          Timeline{' '}
+          <span className="text-sm font-normal text-slate-500">
+            {page.total} events · page {page.page + 1} of {pages}
+          </span>
         </h2>
         <form onSubmit={submitJump} className="flex items-center gap-1">
-          <label htmlFor="jump-to-event" className="text-xs text-slate-600">Jump to #</label>
-          <input id="jump-to-event" inputMode="numeric" value={jump} onChange={(event) => setJump(event.target.value)} className="w-20 rounded-md border border-slate-300 px-2 py-1 text-sm" />
-          <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100">Go</button>
+          <label htmlFor="jump-to-event" className="text-xs text-slate-600">
+            Jump to #
+          </label>
+          <input
+            id="jump-to-event"
+            inputMode="numeric"
+            value={jump}
+            onChange={(event) => setJump(event.target.value)}
+            className="w-20 rounded-md border border-slate-300 px-2 py-1 text-sm"
+          />
+          <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100">
+            Go
+          </button>
         </form>
       </div>
-      {problem ? <p role="alert" className="px-4 pt-2 text-sm text-red-700">{problem}</p> : null}
-      <ol ref={listRef} className="relative max-h-[70vh] divide-y divide-slate-100 overflow-y-auto" aria-busy={loading || undefined} data-testid="timeline">
+      {problem ? (
+        <p role="alert" className="px-4 pt-2 text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      <ol
+        ref={listRef}
+        className="relative max-h-[70vh] divide-y divide-slate-100 overflow-y-auto"
+        aria-busy={loading || undefined}
+        data-testid="timeline"
+      >
         {page.rows.map((row) => {
           const highlighted = focus?.index === row.index
           return (
@@ -79,19 +114,44 @@ export function SupportTimeline({ endpoint, initial, focus, onFocus }: { endpoin
               className={`scroll-mt-4 px-4 py-2 outline-none transition-colors ${highlighted ? 'bg-amber-50 ring-2 ring-amber-400 ring-inset' : ''}`}
             >
               <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-                <span className="font-mono text-sm font-semibold text-slate-900">#{row.index} {row.type}</span>
+                <span className="font-mono text-sm font-semibold text-slate-900">
+                  #{row.index} {row.type}
+                </span>
                 <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{row.kind}</span>
-                <span className="text-xs text-slate-500">cause: <span className="font-mono">{row.cause}</span></span>
+                <span className="text-xs text-slate-500">
+                  cause: <span className="font-mono">{row.cause}</span>
+                </span>
               </div>
-              <pre className="mt-1 max-h-32 overflow-auto font-mono text-xs break-all whitespace-pre-wrap text-slate-600">{row.payload}</pre>
+              <pre className="mt-1 max-h-32 overflow-auto font-mono text-xs break-all whitespace-pre-wrap text-slate-600">
+                {row.payload}
+              </pre>
             </li>
           )
         })}
       </ol>
-      <nav aria-label="Timeline pages" className="flex items-center justify-between border-t border-slate-200 px-4 py-2 text-sm">
-        <button type="button" disabled={page.page === 0 || loading} onClick={() => void open(page.page - 1)} className="rounded-md border border-slate-300 px-3 py-1 disabled:text-slate-300">Previous</button>
-        <span className="text-xs text-slate-500">#{page.page * page.pageSize}–#{Math.min(page.total, (page.page + 1) * page.pageSize) - 1}</span>
-        <button type="button" disabled={page.page >= pages - 1 || loading} onClick={() => void open(page.page + 1)} className="rounded-md border border-slate-300 px-3 py-1 disabled:text-slate-300">Next</button>
+      <nav
+        aria-label="Timeline pages"
+        className="flex items-center justify-between border-t border-slate-200 px-4 py-2 text-sm"
+      >
+        <button
+          type="button"
+          disabled={page.page === 0 || loading}
+          onClick={() => void open(page.page - 1)}
+          className="rounded-md border border-slate-300 px-3 py-1 disabled:text-slate-300"
+        >
+          Previous
+        </button>
+        <span className="text-xs text-slate-500">
+          #{page.page * page.pageSize}–#{Math.min(page.total, (page.page + 1) * page.pageSize) - 1}
+        </span>
+        <button
+          type="button"
+          disabled={page.page >= pages - 1 || loading}
+          onClick={() => void open(page.page + 1)}
+          className="rounded-md border border-slate-300 px-3 py-1 disabled:text-slate-300"
+        >
+          Next
+        </button>
       </nav>
     </section>
   )

@@ -6,7 +6,15 @@ import { SupportChat } from './support-chat'
 import { SupportTimeline } from './support-timeline'
 
 /** The run view's chat, context card and timeline, sharing which event is in focus. */
-export function SupportWorkspace({ runId, contextCard, initialPage }: { runId: string; contextCard: string; initialPage: TimelinePage }) {
+export function SupportWorkspace({
+  runId,
+  contextCard,
+  initialPage,
+}: {
+  runId: string
+  contextCard: string
+  initialPage: TimelinePage
+}) {
   const [focus, setFocus] = useState<{ index: number; serial: number } | null>(null)
   const show = (index: number) => setFocus((previous) => ({ index, serial: (previous?.serial ?? 0) + 1 }))
   return (
@@ -15,10 +23,20 @@ export function SupportWorkspace({ runId, contextCard, initialPage }: { runId: s
         <SupportChat endpoint={`/api/support/runs/${runId}/chat`} total={initialPage.total} onCite={show} />
         <section aria-label="Run context" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 className="mb-2 text-base font-semibold text-slate-900">Run context</h2>
-          <pre className="overflow-x-auto font-mono text-xs whitespace-pre-wrap text-slate-700" data-testid="context-card">{contextCard}</pre>
+          <pre
+            className="overflow-x-auto font-mono text-xs whitespace-pre-wrap text-slate-700"
+            data-testid="context-card"
+          >
+            {contextCard}
+          </pre>
         </section>
       </div>
-      <SupportTimeline endpoint={`/api/support/runs/${runId}/events`} initial={initialPage} focus={focus} onFocus={show} />
+      <SupportTimeline
+        endpoint={`/api/support/runs/${runId}/events`}
+        initial={initialPage}
+        focus={focus}
+        onFocus={show}
+      />
     </div>
   )
 }

@@ -15,7 +15,9 @@ export function ToolCalls({ calls }: { calls: ShownToolCall[] }) {
         {calls.map((call, position) => (
           <li key={position} className="min-w-0">
             <code className="font-mono break-all text-indigo-800">query_log {JSON.stringify(call.args)}</code>
-            <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono break-words whitespace-pre-wrap text-slate-700">{call.result}</pre>
+            <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono break-words whitespace-pre-wrap text-slate-700">
+              {call.result}
+            </pre>
           </li>
         ))}
       </ol>

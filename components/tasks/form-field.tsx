@@ -11,7 +11,19 @@ export const controlClass =
  * A labelled control with an optional hint and the errors of its field (by dotted path); the control
  * gets `aria-describedby` pointing at the error when there is one, else at the hint.
  */
-export function FormField({ id, label, hint, errors, children }: { id: string; label: ReactNode; hint?: ReactNode; errors?: string[]; children: (control: ControlProps) => ReactNode }) {
+export function FormField({
+  id,
+  label,
+  hint,
+  errors,
+  children,
+}: {
+  id: string
+  label: ReactNode
+  hint?: ReactNode
+  errors?: string[]
+  children: (control: ControlProps) => ReactNode
+}) {
   const invalid = Boolean(errors?.length)
   const describedBy = invalid ? `${id}-error` : hint ? `${id}-hint` : undefined
   return (

@@ -33,9 +33,26 @@ export type TaskFormValues = {
 
 /** A blank task with the engine's defaults. */
 export const BLANK_TASK: TaskFormValues = {
-  title: '', prompt: '', taskKey: '', tags: '', evaluatorKind: 'llm', rubric: '', schema: '', expected: '', caseSensitive: false,
-  maxAttempts: '3', threshold: '0.8', lessonMode: 'selective', topKLessons: '5', maxLessons: '10',
-  architectureKind: 'react', workers: [], agentModel: '', evaluatorModel: '', reflectorModel: '', maxTurns: '8',
+  title: '',
+  prompt: '',
+  taskKey: '',
+  tags: '',
+  evaluatorKind: 'llm',
+  rubric: '',
+  schema: '',
+  expected: '',
+  caseSensitive: false,
+  maxAttempts: '3',
+  threshold: '0.8',
+  lessonMode: 'selective',
+  topKLessons: '5',
+  maxLessons: '10',
+  architectureKind: 'react',
+  workers: [],
+  agentModel: '',
+  evaluatorModel: '',
+  reflectorModel: '',
+  maxTurns: '8',
 }
 
 const text = (value: unknown, fallback: string) => (value === undefined || value === null ? fallback : String(value))
@@ -52,10 +69,10 @@ export function valuesFromDraft(draft: TaskInputDraft & { title?: string }): Tas
     taskKey: draft.taskKey ?? '',
     tags: (draft.tags ?? []).join(', '),
     evaluatorKind: evaluator.kind,
-    rubric: evaluator.kind === 'llm' ? evaluator.rubric ?? '' : '',
+    rubric: evaluator.kind === 'llm' ? (evaluator.rubric ?? '') : '',
     schema: evaluator.kind === 'json_schema' ? JSON.stringify(evaluator.schema, null, 2) : '',
     expected: 'expected' in evaluator ? evaluator.expected : '',
-    caseSensitive: 'caseSensitive' in evaluator ? evaluator.caseSensitive ?? false : false,
+    caseSensitive: 'caseSensitive' in evaluator ? (evaluator.caseSensitive ?? false) : false,
     maxAttempts: text(reflexion.maxAttempts, BLANK_TASK.maxAttempts),
     threshold: text(reflexion.threshold, BLANK_TASK.threshold),
     lessonMode: reflexion.lessonMode ?? BLANK_TASK.lessonMode,

@@ -3,7 +3,19 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react
 const controlClass =
   'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 aria-invalid:border-red-500 border-slate-300'
 
-function FieldShell({ id, label, hint, errors, children }: { id: string; label: string; hint?: string; errors?: string[]; children: ReactNode }) {
+function FieldShell({
+  id,
+  label,
+  hint,
+  errors,
+  children,
+}: {
+  id: string
+  label: string
+  hint?: string
+  errors?: string[]
+  children: ReactNode
+}) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -40,7 +52,14 @@ export function TextField({
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; hint?: string; errors?: string[] }) {
   return (
     <FieldShell id={id} label={label} hint={hint} errors={errors}>
-      <input id={id} name={name} aria-invalid={errors?.length ? true : undefined} aria-describedby={describedBy(id, hint, errors)} className={controlClass} {...rest} />
+      <input
+        id={id}
+        name={name}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(id, hint, errors)}
+        className={controlClass}
+        {...rest}
+      />
     </FieldShell>
   )
 }
@@ -54,10 +73,23 @@ export function SelectField({
   options,
   id = name,
   ...rest
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; hint?: string; errors?: string[]; options: { value: string; label: string }[] }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string
+  name: string
+  hint?: string
+  errors?: string[]
+  options: { value: string; label: string }[]
+}) {
   return (
     <FieldShell id={id} label={label} hint={hint} errors={errors}>
-      <select id={id} name={name} aria-invalid={errors?.length ? true : undefined} aria-describedby={describedBy(id, hint, errors)} className={controlClass} {...rest}>
+      <select
+        id={id}
+        name={name}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(id, hint, errors)}
+        className={controlClass}
+        {...rest}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -7,7 +7,11 @@ export function TableHead({ columns }: { columns: Column[] }) {
     <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
       <tr>
         {columns.map((column) => {
-          const { label, className = '', visuallyHidden = false } = typeof column === 'string' ? { label: column } : column
+          const {
+            label,
+            className = '',
+            visuallyHidden = false,
+          } = typeof column === 'string' ? { label: column } : column
           return (
             <th key={label} scope="col" className={`px-5 py-2 font-medium ${className}`.trim()}>
               {visuallyHidden ? <span className="sr-only">{label}</span> : label}

@@ -10,7 +10,10 @@ import { runAction, runPublicAction, type ActionDefinition, type PublicActionDef
 export type ActionOptions = { revalidate?: string[] }
 
 /** What a form calls: `useActionState(serverAction, null)` or `serverAction(null, { …fields })`. */
-export type ServerAction<Data> = (previous: ActionResult<Data> | null | undefined, input: FormData | object) => Promise<ActionResult<Data>>
+export type ServerAction<Data> = (
+  previous: ActionResult<Data> | null | undefined,
+  input: FormData | object,
+) => Promise<ActionResult<Data>>
 
 function after<Data>(result: ActionResult<Data>, options: ActionOptions): ActionResult<Data> {
   if (result.ok) for (const path of options.revalidate ?? []) revalidatePath(path)
@@ -22,8 +25,12 @@ function after<Data>(result: ActionResult<Data>, options: ActionOptions): Action
  * membership of the active tenant, checks the role, calls the handler, and maps every error to
  * a result — it never throws at the user. Export it from a 'use server' file.
  */
-export function action<Schema extends z.ZodType, Data>(definition: ActionDefinition<Schema, Data>, options: ActionOptions = {}): ServerAction<Data> {
-  return async (_previous, input) => after(await runAction(definition, input, await getCaller(), unstable_rethrow), options)
+export function action<Schema extends z.ZodType, Data>(
+  definition: ActionDefinition<Schema, Data>,
+  options: ActionOptions = {},
+): ServerAction<Data> {
+  return async (_previous, input) =>
+    after(await runAction(definition, input, await getCaller(), unstable_rethrow), options)
 }
 
 /** A server action for people outside any tenant yet (sign up, accept an invitation). */
@@ -33,6 +40,9 @@ export function publicAction<Schema extends z.ZodType, Data>(
 ): ServerAction<Data> {
   return async (_previous, input) => {
     const session = await getSession()
-    return after(await runPublicAction(definition, input, { userId: session?.user.id ?? null }, unstable_rethrow), options)
+    return after(
+      await runPublicAction(definition, input, { userId: session?.user.id ?? null }, unstable_rethrow),
+      options,
+    )
   }
 }

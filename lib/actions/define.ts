@@ -28,7 +28,9 @@ export type Rethrow = (error: unknown) => void
 /** Says the input was wrong and which fields; each message says what is accepted. */
 export function invalidInput(error: z.ZodError): { ok: false; error: string; fieldErrors: Record<string, string[]> } {
   const flat = z.flattenError(error)
-  const fieldErrors = Object.fromEntries(Object.entries(flat.fieldErrors).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])))
+  const fieldErrors = Object.fromEntries(
+    Object.entries(flat.fieldErrors).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
+  )
   const formError = flat.formErrors[0]
   return { ok: false, error: formError ?? 'Some fields need attention.', fieldErrors }
 }
@@ -76,7 +78,9 @@ export async function runPublicAction<Schema extends z.ZodType, Data>(
 }
 
 /** Declares a tenant-scoped action (typed helper; returns its argument). */
-export function defineAction<Schema extends z.ZodType, Data>(definition: ActionDefinition<Schema, Data>): ActionDefinition<Schema, Data> {
+export function defineAction<Schema extends z.ZodType, Data>(
+  definition: ActionDefinition<Schema, Data>,
+): ActionDefinition<Schema, Data> {
   return definition
 }
 

@@ -19,7 +19,8 @@ export function wellFormedInput(value: unknown): unknown {
 /** Dotted paths of the strings that hold a NUL character (`''` for a bare string). */
 export function nulCharacterPaths(value: unknown, path = ''): string[] {
   if (typeof value === 'string') return value.includes('\u0000') ? [path] : []
-  if (Array.isArray(value)) return value.flatMap((entry, index) => nulCharacterPaths(entry, path ? `${path}.${index}` : String(index)))
+  if (Array.isArray(value))
+    return value.flatMap((entry, index) => nulCharacterPaths(entry, path ? `${path}.${index}` : String(index)))
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.entries(value).flatMap(([key, entry]) => nulCharacterPaths(entry, path ? `${path}.${key}` : key))
   }
@@ -27,9 +28,15 @@ export function nulCharacterPaths(value: unknown, path = ''): string[] {
 }
 
 /** The refusal for input holding NUL characters, naming each field; null when there are none. */
-export function nulCharacterRefusal(value: unknown): { ok: false; error: string; fieldErrors: Record<string, string[]> } | null {
+export function nulCharacterRefusal(
+  value: unknown,
+): { ok: false; error: string; fieldErrors: Record<string, string[]> } | null {
   const paths = nulCharacterPaths(value)
   if (paths.length === 0) return null
   const message = 'Remove the NUL character (\\u0000): it cannot be stored.'
-  return { ok: false, error: 'Some fields contain a NUL character (\\u0000), which cannot be stored. Remove it and try again.', fieldErrors: Object.fromEntries(paths.map((path) => [path || 'input', [message]])) }
+  return {
+    ok: false,
+    error: 'Some fields contain a NUL character (\\u0000), which cannot be stored. Remove it and try again.',
+    fieldErrors: Object.fromEntries(paths.map((path) => [path || 'input', [message]])),
+  }
 }

@@ -8,10 +8,25 @@ import { isSensitiveFieldName, REDACTED } from '../reflection/redact'
 export type AuditFilter = { action?: string; actorId?: string; from?: Date; to?: Date; page?: number }
 
 /** One audit entry with its details made safe to show (secret-looking fields masked). */
-export type AuditRow = { id: string; action: string; targetType: string; targetId: string | null; details: unknown; createdAt: Date; actor: { id: string; name: string; email: string } | null }
+export type AuditRow = {
+  id: string
+  action: string
+  targetType: string
+  targetId: string | null
+  details: unknown
+  createdAt: Date
+  actor: { id: string; name: string; email: string } | null
+}
 
 /** A page of the audit log, with what the filters can choose from. */
-export type AuditPage = { entries: AuditRow[]; total: number; page: number; pageCount: number; actions: string[]; actors: { id: string; name: string }[] }
+export type AuditPage = {
+  entries: AuditRow[]
+  total: number
+  page: number
+  pageCount: number
+  actions: string[]
+  actors: { id: string; name: string }[]
+}
 
 /** Entries per page. */
 export const AUDIT_PAGE_SIZE = 25
@@ -20,7 +35,12 @@ export const AUDIT_PAGE_SIZE = 25
 export function maskSecrets(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) return value.map((item) => maskSecrets(item, depth + 1))
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, isSensitiveFieldName(key) ? REDACTED : maskSecrets(item, depth + 1)]))
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      isSensitiveFieldName(key) ? REDACTED : maskSecrets(item, depth + 1),
+    ]),
+  )
 }
 
 /** The tenant's audit log filtered and paged, newest first (audit.read; others get a 404). */
@@ -34,25 +54,59 @@ export async function searchAuditLog(caller: Caller, filter: AuditFilter = {}): 
     tenantId: caller.tenantId,
     ...(filter.action ? { action: storable(filter.action) } : {}),
     ...(filter.actorId ? { actorId: storable(filter.actorId) } : {}),
-    ...(filter.from || to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(to ? { lt: to } : {}) } } : {}),
+    ...(filter.from || to
+      ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(to ? { lt: to } : {}) } }
+      : {}),
   }
   const page = Math.min(Math.max(1, Math.floor(Number.isFinite(filter.page) ? (filter.page as number) : 1)), 100_000)
   const [total, rows, actionRows, actorRows] = await Promise.all([
     prisma.auditLog.count({ where }),
-    prisma.auditLog.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (page - 1) * AUDIT_PAGE_SIZE, take: AUDIT_PAGE_SIZE }),
-    prisma.auditLog.findMany({ where: { tenantId: caller.tenantId }, distinct: ['action'], select: { action: true }, orderBy: { action: 'asc' } }),
-    prisma.auditLog.findMany({ where: { tenantId: caller.tenantId, actorId: { not: null } }, distinct: ['actorId'], select: { actorId: true } }),
+    prisma.auditLog.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page - 1) * AUDIT_PAGE_SIZE,
+      take: AUDIT_PAGE_SIZE,
+    }),
+    prisma.auditLog.findMany({
+      where: { tenantId: caller.tenantId },
+      distinct: ['action'],
+      select: { action: true },
+      orderBy: { action: 'asc' },
+    }),
+    prisma.auditLog.findMany({
+      where: { tenantId: caller.tenantId, actorId: { not: null } },
+      distinct: ['actorId'],
+      select: { actorId: true },
+    }),
   ])
-  const actorIds = [...new Set([...rows.map((row) => row.actorId), ...actorRows.map((row) => row.actorId)].filter((id): id is string => !!id))]
-  const users = await prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true, email: true } })
+  const actorIds = [
+    ...new Set(
+      [...rows.map((row) => row.actorId), ...actorRows.map((row) => row.actorId)].filter((id): id is string => !!id),
+    ),
+  ]
+  const users = await prisma.user.findMany({
+    where: { id: { in: actorIds } },
+    select: { id: true, name: true, email: true },
+  })
   const byId = new Map(users.map((user) => [user.id, user]))
   return {
     entries: rows.map((row) => ({
-      id: String(row.id), action: row.action, targetType: row.targetType, targetId: row.targetId, details: maskSecrets(row.details), createdAt: row.createdAt,
+      id: String(row.id),
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      details: maskSecrets(row.details),
+      createdAt: row.createdAt,
       actor: row.actorId ? (byId.get(row.actorId) ?? null) : null,
     })),
-    total, page, pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
     actions: actionRows.map((row) => row.action),
-    actors: actorRows.map((row) => byId.get(row.actorId as string)).filter((user) => !!user).map((user) => ({ id: user.id, name: user.name })).sort((a, b) => a.name.localeCompare(b.name)),
+    actors: actorRows
+      .map((row) => byId.get(row.actorId as string))
+      .filter((user) => !!user)
+      .map((user) => ({ id: user.id, name: user.name }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
   }
 }

@@ -11,9 +11,18 @@ export async function removeProviderKey(caller: Caller, provider: Provider): Pro
   requirePermission(caller, 'settings.manage')
   const prisma = await getPrisma()
   await prisma.$transaction(async (tx) => {
-    const row = await tx.providerSecret.findFirst({ where: { tenantId: caller.tenantId, provider }, select: { id: true, lastFour: true } })
+    const row = await tx.providerSecret.findFirst({
+      where: { tenantId: caller.tenantId, provider },
+      select: { id: true, lastFour: true },
+    })
     if (!row) throw notFound('No key is stored for this provider.')
     await tx.providerSecret.delete({ where: { id: row.id } })
-    await writeAudit(tx, caller, 'provider_key.removed', { type: 'provider_secret', id: row.id }, { provider, lastFour: row.lastFour })
+    await writeAudit(
+      tx,
+      caller,
+      'provider_key.removed',
+      { type: 'provider_secret', id: row.id },
+      { provider, lastFour: row.lastFour },
+    )
   })
 }

@@ -9,11 +9,19 @@ import { updateTenantSettings } from './tenant-settings'
 
 /** The settings forms: provider keys, default model, support redaction, run quotas. */
 
-const providerField = z.enum(Object.keys(PROVIDER_SECRET_NAMES) as [Provider, ...Provider[]], { error: 'Choose openai, anthropic or compatible.' })
+const providerField = z.enum(Object.keys(PROVIDER_SECRET_NAMES) as [Provider, ...Provider[]], {
+  error: 'Choose openai, anthropic or compatible.',
+})
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
 const quotaField = z.preprocess(
-  (value) => (value === '' || value === null || value === undefined ? null : typeof value === 'string' ? Number(value) : value),
-  z.number({ error: 'Enter a whole number of runs per day, or leave it empty.' }).int('Enter a whole number.').min(0, 'Use 0 or more.').max(100_000, 'At most 100,000 runs a day.').nullable(),
+  (value) =>
+    value === '' || value === null || value === undefined ? null : typeof value === 'string' ? Number(value) : value,
+  z
+    .number({ error: 'Enter a whole number of runs per day, or leave it empty.' })
+    .int('Enter a whole number.')
+    .min(0, 'Use 0 or more.')
+    .max(100_000, 'At most 100,000 runs a day.')
+    .nullable(),
 )
 
 /** Save or replace a provider key (stored encrypted; shown afterwards only by its last four characters). */
@@ -22,10 +30,23 @@ export const saveProviderKeyForm = defineAction({
   schema: z
     .object({
       provider: providerField,
-      apiKey: z.string({ error: 'Paste the API key.' }).trim().min(8, 'That key is too short: paste the whole key.').max(500, 'That key is too long (at most 500 characters).'),
-      baseUrl: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'Use an http(s) URL, like http://localhost:11434/v1.' }).max(300).optional()),
+      apiKey: z
+        .string({ error: 'Paste the API key.' })
+        .trim()
+        .min(8, 'That key is too short: paste the whole key.')
+        .max(500, 'That key is too long (at most 500 characters).'),
+      baseUrl: z.preprocess(
+        emptyToUndefined,
+        z
+          .url({ protocol: /^https?$/, error: 'Use an http(s) URL, like http://localhost:11434/v1.' })
+          .max(300)
+          .optional(),
+      ),
     })
-    .refine((input) => input.provider !== 'compatible' || !!input.baseUrl, { path: ['baseUrl'], message: 'A compatible provider needs its base URL (the server that speaks the OpenAI protocol).' }),
+    .refine((input) => input.provider !== 'compatible' || !!input.baseUrl, {
+      path: ['baseUrl'],
+      message: 'A compatible provider needs its base URL (the server that speaks the OpenAI protocol).',
+    }),
   handler: async (input, caller) => {
     const saved = await saveProviderKey(caller, input)
     return { provider: saved.provider, lastFour: saved.lastFour }
@@ -47,14 +68,22 @@ export const modelSettingsForm = defineAction({
       .string({ error: 'Write a model name.' })
       .trim()
       .max(200, 'At most 200 characters.')
-      .regex(/^$|^(openai|anthropic|compatible|demo):[\w./:@-]+$/, "Use 'openai:<model>', 'anthropic:<model>', 'compatible:<model>' or leave it empty for the offline demo model.")
+      .regex(
+        /^$|^(openai|anthropic|compatible|demo):[\w./:@-]+$/,
+        "Use 'openai:<model>', 'anthropic:<model>', 'compatible:<model>' or leave it empty for the offline demo model.",
+      )
       .optional()
       .transform((value) => value || null),
     supportRedactEmails: z.preprocess((value) => value === true || value === 'on' || value === 'true', z.boolean()),
     demoLatencyMs: z
       .preprocess(
         (value) => (value === '' || value === null ? null : typeof value === 'string' ? Number(value) : value),
-        z.number({ error: 'Enter a delay in milliseconds from 0 to 10,000, or leave it empty.' }).int('Enter a whole number of milliseconds.').min(0, 'Use 0 or more.').max(10_000, 'At most 10,000 ms per call.').nullable(),
+        z
+          .number({ error: 'Enter a delay in milliseconds from 0 to 10,000, or leave it empty.' })
+          .int('Enter a whole number of milliseconds.')
+          .min(0, 'Use 0 or more.')
+          .max(10_000, 'At most 10,000 ms per call.')
+          .nullable(),
       )
       .optional(),
   }),
@@ -75,6 +104,13 @@ export const tenantQuotaForm = defineAction({
 /** One member's quota override (empty = use the tenant default). */
 export const memberQuotaForm = defineAction({
   permission: 'members.manage',
-  schema: z.object({ membershipId: z.string({ error: 'Missing member.' }).trim().min(1, 'Missing member.').max(64, 'That is not a valid member.'), runQuota: quotaField }),
+  schema: z.object({
+    membershipId: z
+      .string({ error: 'Missing member.' })
+      .trim()
+      .min(1, 'Missing member.')
+      .max(64, 'That is not a valid member.'),
+    runQuota: quotaField,
+  }),
   handler: (input, caller) => setMemberQuota(caller, input.membershipId, input.runQuota),
 })

@@ -9,10 +9,20 @@ import { tenantRunSettings } from '../runs/tenant-run-settings'
 import { tenantRedaction } from '../support/tenant-redaction'
 
 /** The tenant settings the settings pages show and change. */
-export type TenantSettingsView = { defaultModel: string | null; dailyRunQuota: number | null; supportRedactEmails: boolean; demoLatencyMs: number | null }
+export type TenantSettingsView = {
+  defaultModel: string | null
+  dailyRunQuota: number | null
+  supportRedactEmails: boolean
+  demoLatencyMs: number | null
+}
 
 /** What an admin may change; `null` clears a value (back to the built-in default). */
-export type TenantSettingsChange = Partial<{ defaultModel: string | null; dailyRunQuota: number | null; supportRedactEmails: boolean; demoLatencyMs: number | null }>
+export type TenantSettingsChange = Partial<{
+  defaultModel: string | null
+  dailyRunQuota: number | null
+  supportRedactEmails: boolean
+  demoLatencyMs: number | null
+}>
 
 /**
  * Reads the settings JSON of a tenant, ignoring what does not parse: the run keys (lib/runs) and
@@ -20,11 +30,19 @@ export type TenantSettingsChange = Partial<{ defaultModel: string | null; dailyR
  */
 export function readTenantSettings(settings: unknown): TenantSettingsView {
   const runs = tenantRunSettings(settings)
-  return { defaultModel: runs.defaultModel ?? null, dailyRunQuota: runs.dailyRunQuota ?? null, supportRedactEmails: tenantRedaction(settings).emails, demoLatencyMs: runs.demoLatencyMs ?? null }
+  return {
+    defaultModel: runs.defaultModel ?? null,
+    dailyRunQuota: runs.dailyRunQuota ?? null,
+    supportRedactEmails: tenantRedaction(settings).emails,
+    demoLatencyMs: runs.demoLatencyMs ?? null,
+  }
 }
 
 /** The settings JSON with a change applied; `null` removes a key, `supportRedactEmails` lands in `redaction.emails`. */
-export function applySettingsChange(current: Record<string, unknown>, change: TenantSettingsChange): Record<string, unknown> {
+export function applySettingsChange(
+  current: Record<string, unknown>,
+  change: TenantSettingsChange,
+): Record<string, unknown> {
   const next: Record<string, unknown> = { ...current }
   for (const [key, value] of Object.entries(change)) {
     if (value === undefined) continue
@@ -52,21 +70,34 @@ export async function getTenantSettings(caller: Caller): Promise<TenantSettingsV
  */
 export async function updateTenantSettings(caller: Caller, change: TenantSettingsChange): Promise<TenantSettingsView> {
   if ('dailyRunQuota' in change) requirePermission(caller, 'members.manage')
-  if ('defaultModel' in change || 'supportRedactEmails' in change || 'demoLatencyMs' in change) requirePermission(caller, 'settings.manage')
+  if ('defaultModel' in change || 'supportRedactEmails' in change || 'demoLatencyMs' in change)
+    requirePermission(caller, 'settings.manage')
   const prisma = await getPrisma()
   return prisma.$transaction(async (tx) => {
     const tenant = await tx.tenant.findUnique({ where: { id: caller.tenantId }, select: { settings: true } })
     if (!tenant) throw notFound()
-    const current = (tenant.settings && typeof tenant.settings === 'object' && !Array.isArray(tenant.settings) ? tenant.settings : {}) as Record<string, unknown>
+    const current = (
+      tenant.settings && typeof tenant.settings === 'object' && !Array.isArray(tenant.settings) ? tenant.settings : {}
+    ) as Record<string, unknown>
     const next = applySettingsChange(current, change)
     await tx.tenant.update({ where: { id: caller.tenantId }, data: { settings: next as object } })
-    const keys = Object.keys(change).filter((key) => change[key as keyof TenantSettingsChange] !== undefined) as (keyof TenantSettingsView)[]
+    const keys = Object.keys(change).filter(
+      (key) => change[key as keyof TenantSettingsChange] !== undefined,
+    ) as (keyof TenantSettingsView)[]
     const before = readTenantSettings(current)
     const after = readTenantSettings(next)
     const changed = keys.filter((key) => before[key] !== after[key])
-    if (changed.length > 0) await writeAudit(tx, caller, 'settings.updated', { type: 'tenant', id: caller.tenantId }, {
-      before: Object.fromEntries(changed.map((key) => [key, before[key]])), after: Object.fromEntries(changed.map((key) => [key, after[key]])),
-    })
+    if (changed.length > 0)
+      await writeAudit(
+        tx,
+        caller,
+        'settings.updated',
+        { type: 'tenant', id: caller.tenantId },
+        {
+          before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+          after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+        },
+      )
     return readTenantSettings(next)
   })
 }

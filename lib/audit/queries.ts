@@ -15,7 +15,10 @@ export type AuditEntry = {
 }
 
 /** The tenant's audit log, newest first (admins only; others get a 404). */
-export async function listAuditEntries(caller: Caller, options: { limit?: number; before?: Date } = {}): Promise<AuditEntry[]> {
+export async function listAuditEntries(
+  caller: Caller,
+  options: { limit?: number; before?: Date } = {},
+): Promise<AuditEntry[]> {
   requirePermission(caller, 'audit.read')
   const prisma = await getPrisma()
   const rows = await prisma.auditLog.findMany({
@@ -24,7 +27,10 @@ export async function listAuditEntries(caller: Caller, options: { limit?: number
     take: Math.min(options.limit ?? 50, 200),
   })
   const actorIds = [...new Set(rows.map((row) => row.actorId).filter((id): id is string => !!id))]
-  const actors = await prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true, email: true } })
+  const actors = await prisma.user.findMany({
+    where: { id: { in: actorIds } },
+    select: { id: true, name: true, email: true },
+  })
   const byId = new Map(actors.map((actor) => [actor.id, actor]))
   return rows.map((row) => ({
     id: String(row.id),

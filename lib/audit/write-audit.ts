@@ -5,7 +5,18 @@ export type AuditTarget = { type: string; id?: string | null }
 
 /** Anything that can insert an audit row: the Prisma client or an interactive transaction. */
 export type AuditWriter = {
-  auditLog: { create(args: { data: { tenantId: string; actorId: string | null; action: string; targetType: string; targetId: string | null; details: object } }): Promise<unknown> }
+  auditLog: {
+    create(args: {
+      data: {
+        tenantId: string
+        actorId: string | null
+        action: string
+        targetType: string
+        targetId: string | null
+        details: object
+      }
+    }): Promise<unknown>
+  }
 }
 
 /**
@@ -20,6 +31,13 @@ export async function writeAudit(
   details: Record<string, unknown> = {},
 ): Promise<void> {
   await db.auditLog.create({
-    data: { tenantId: caller.tenantId, actorId: caller.userId, action, targetType: target.type, targetId: target.id ?? null, details },
+    data: {
+      tenantId: caller.tenantId,
+      actorId: caller.userId,
+      action,
+      targetType: target.type,
+      targetId: target.id ?? null,
+      details,
+    },
   })
 }

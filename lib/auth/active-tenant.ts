@@ -7,6 +7,9 @@ export const ACTIVE_TENANT_COOKIE = 'rs_tenant'
 export type SessionMembership = { membershipId: string; tenantId: string; tenantName: string; role: Role }
 
 /** The membership the user acts in: the one the cookie names if it is theirs, else their first. */
-export function pickActiveMembership(memberships: SessionMembership[], requestedTenantId: string | undefined): SessionMembership | null {
+export function pickActiveMembership(
+  memberships: SessionMembership[],
+  requestedTenantId: string | undefined,
+): SessionMembership | null {
   return memberships.find((membership) => membership.tenantId === requestedTenantId) ?? memberships[0] ?? null
 }

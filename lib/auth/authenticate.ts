@@ -1,6 +1,12 @@
 import 'server-only'
 import { getPrisma } from '../db'
-import { blockMessage, checkSignInAllowed, failureDelayMs, recordSignInFailure, recordSignInSuccess } from '../rate-limit'
+import {
+  blockMessage,
+  checkSignInAllowed,
+  failureDelayMs,
+  recordSignInFailure,
+  recordSignInSuccess,
+} from '../rate-limit'
 import { decoyPasswordHash, verifyPassword } from './password'
 
 /** A refused sign-in; the message is safe to show (it never says whether the account exists). */
@@ -34,7 +40,10 @@ export async function authenticate(
   const block = await checkSignInAllowed(email, input.address, now)
   if (block) throw new SignInError(blockMessage(block, now))
   const prisma = await getPrisma()
-  const user = await prisma.user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } })
+  const user = await prisma.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, name: true, passwordHash: true },
+  })
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password)
   if (!user || !valid) {
     const failures = await recordSignInFailure(email, input.address, now)

@@ -33,7 +33,10 @@ export function callerOf(session: AppSession | null): Caller | null {
  * (expiry, secret). `getServerSession` did the same and, besides, made a CSRF token and re-encrypted
  * the session into a cookie that a server component cannot set: work thrown away on every page.
  */
-async function signedInUserId(cookieJar: Record<string, string>, headers: Record<string, string>): Promise<string | null> {
+async function signedInUserId(
+  cookieJar: Record<string, string>,
+  headers: Record<string, string>,
+): Promise<string | null> {
   const token = await getToken({
     req: { cookies: cookieJar, headers } as never,
     secret: authOptions().secret,
@@ -84,7 +87,9 @@ export async function orNotFound<T>(pending: Promise<T>): Promise<T> {
 
 function parseCookies(header: string | null): Record<string, string> {
   const entries = (header ?? '').split(';').map((part) => part.trim().split('='))
-  return Object.fromEntries(entries.filter(([name]) => name).map(([name, ...rest]) => [name, decodeURIComponent(rest.join('='))]))
+  return Object.fromEntries(
+    entries.filter(([name]) => name).map(([name, ...rest]) => [name, decodeURIComponent(rest.join('='))]),
+  )
 }
 
 /** The caller of a route handler's request, or null (answer 401, or 404 for a resource). */

@@ -4,7 +4,12 @@ import { cleanLesson, MAX_LESSON_CHARS } from '../reflexion/lesson-text'
 /** Form fields shared by the lesson forms: the same hygiene and bounds as the engine's own lessons. */
 
 /** An id posted by a form (hidden input). */
-export const idField = (what: string) => z.string({ error: `Missing ${what}.` }).trim().min(1, `Missing ${what}.`).max(64, `That is not a valid ${what}.`)
+export const idField = (what: string) =>
+  z
+    .string({ error: `Missing ${what}.` })
+    .trim()
+    .min(1, `Missing ${what}.`)
+    .max(64, `That is not a valid ${what}.`)
 
 /** A lesson: one line of 3 to MAX_LESSON_CHARS characters, cleaned like a reflector's reply (role markers, control characters, line breaks). */
 export const lessonTextField = z
@@ -13,7 +18,10 @@ export const lessonTextField = z
   .min(3, 'Write at least 3 characters.')
   .max(MAX_LESSON_CHARS, `A lesson is one short sentence: at most ${MAX_LESSON_CHARS} characters.`)
   .transform((text) => cleanLesson(text))
-  .refine((text) => text.length >= 3, 'After removing markup and control characters, too little text is left: write a plain sentence.')
+  .refine(
+    (text) => text.length >= 3,
+    'After removing markup and control characters, too little text is left: write a plain sentence.',
+  )
 
 const TAG = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,39}$/u
 
@@ -21,9 +29,20 @@ const TAG = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,39}$/u
 export const tagsField = z
   .union([z.string(), z.array(z.string())], { error: 'List tags separated by commas.' })
   .optional()
-  .transform((value) => [...new Set([value ?? []].flat().flatMap((part) => part.split(',')).map((tag) => tag.trim().toLowerCase()).filter(Boolean))])
+  .transform((value) => [
+    ...new Set(
+      [value ?? []]
+        .flat()
+        .flatMap((part) => part.split(','))
+        .map((tag) => tag.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ])
   .refine((tags) => tags.length <= 10, 'Use at most 10 tags.')
-  .refine((tags) => tags.every((tag) => TAG.test(tag)), 'Each tag is 1–40 letters, digits, spaces, "_", "-" or ".", separated by commas.')
+  .refine(
+    (tags) => tags.every((tag) => TAG.test(tag)),
+    'Each tag is 1–40 letters, digits, spaces, "_", "-" or ".", separated by commas.',
+  )
 
 /** An optional task key (e.g. `travel.walking-tour`): up to 80 letters, digits, ".", "_", ":" or "-"; empty = none. */
 export const taskKeyField = z

@@ -12,9 +12,20 @@ import { checkboxField, idField, lessonTextField, tagsField, taskKeyField } from
  */
 export const approveProposalForm = defineAction({
   permission: 'lessons.curateShared',
-  schema: z.object({ proposalId: idField('proposal'), content: lessonTextField, tags: tagsField.optional(), taskKey: taskKeyField.optional(), confirmPersonalData: checkboxField }),
+  schema: z.object({
+    proposalId: idField('proposal'),
+    content: lessonTextField,
+    tags: tagsField.optional(),
+    taskKey: taskKeyField.optional(),
+    confirmPersonalData: checkboxField,
+  }),
   handler: async (input, caller) => {
-    const lesson = await approveProposal(caller, input.proposalId, { content: input.content, tags: input.tags, taskKey: input.taskKey, confirmPersonalData: input.confirmPersonalData })
+    const lesson = await approveProposal(caller, input.proposalId, {
+      content: input.content,
+      tags: input.tags,
+      taskKey: input.taskKey,
+      confirmPersonalData: input.confirmPersonalData,
+    })
     return { sharedLessonId: lesson.id }
   },
 })
@@ -24,7 +35,11 @@ export const rejectProposalForm = defineAction({
   permission: 'lessons.curateShared',
   schema: z.object({
     proposalId: idField('proposal'),
-    reason: z.string({ error: 'Write a reason.' }).trim().min(3, 'Say in a few words why (at least 3 characters): the member sees it.').max(1000, 'Keep the reason under 1,000 characters.'),
+    reason: z
+      .string({ error: 'Write a reason.' })
+      .trim()
+      .min(3, 'Say in a few words why (at least 3 characters): the member sees it.')
+      .max(1000, 'Keep the reason under 1,000 characters.'),
   }),
   handler: (input, caller) => rejectProposal(caller, input.proposalId, input.reason),
 })

@@ -29,8 +29,13 @@ async function loadEngine(root: string, factory: SqlMigrationAwareDriverAdapterF
   ;(bindings as unknown as { __wbg_set_wasm(exports: unknown): void }).__wbg_set_wasm(instance.exports)
   ;(instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.()
   const schema = fs.readFileSync(path.join(root, SCHEMA_PATH), 'utf8')
-  const SchemaEngine = (bindings as unknown as { SchemaEngine: { new: (...args: unknown[]) => Promise<Engine> } }).SchemaEngine
-  return SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory))
+  const SchemaEngine = (bindings as unknown as { SchemaEngine: { new: (...args: unknown[]) => Promise<Engine> } })
+    .SchemaEngine
+  return SchemaEngine.new(
+    { datamodels: [[SCHEMA_PATH, schema]] },
+    () => {},
+    bindMigrationAwareSqlAdapterFactory(factory),
+  )
 }
 
 function migrationsList(root: string) {
@@ -39,7 +44,10 @@ function migrationsList(root: string) {
   const lockPath = path.join(baseDir, 'migration_lock.toml')
   return {
     baseDir,
-    lockfile: { path: 'migration_lock.toml', content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, 'utf8') : null },
+    lockfile: {
+      path: 'migration_lock.toml',
+      content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, 'utf8') : null,
+    },
     shadowDbInitScript: '',
     migrationDirectories: fs
       .readdirSync(baseDir, { withFileTypes: true })
@@ -48,13 +56,19 @@ function migrationsList(root: string) {
       .sort()
       .map((name) => ({
         path: name,
-        migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: fs.readFileSync(path.join(baseDir, name, 'migration.sql'), 'utf8') } },
+        migrationFile: {
+          path: 'migration.sql',
+          content: { tag: 'ok', value: fs.readFileSync(path.join(baseDir, name, 'migration.sql'), 'utf8') },
+        },
       })),
   }
 }
 
 /** Applies every committed migration not yet applied (idempotent); returns the names applied now. */
-export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory, root = process.cwd()): Promise<string[]> {
+export async function applyMigrations(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  root = process.cwd(),
+): Promise<string[]> {
   const engine = await loadEngine(root, factory)
   try {
     const result = await engine.applyMigrations({ migrationsList: migrationsList(root), filters })
@@ -69,7 +83,11 @@ export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFac
  * in-memory PGlite used as shadow), then diffs it against the schema. Returns the new folder's
  * name, or null when the schema has no changes.
  */
-export async function createMigration(shadow: SqlMigrationAwareDriverAdapterFactory, name: string, root = process.cwd()): Promise<string | null> {
+export async function createMigration(
+  shadow: SqlMigrationAwareDriverAdapterFactory,
+  name: string,
+  root = process.cwd(),
+): Promise<string | null> {
   const engine = await loadEngine(root, shadow)
   try {
     const list = migrationsList(root)
@@ -114,11 +132,14 @@ export async function migrationAdapterFor(url: string): Promise<SqlMigrationAwar
     }
   }
   const wrap = <T extends object>(adapter: T): T =>
-    new Proxy(adapter, { get: (target, key, receiver) => (key === 'executeScript' ? runWhole : Reflect.get(target, key, receiver)) })
+    new Proxy(adapter, {
+      get: (target, key, receiver) => (key === 'executeScript' ? runWhole : Reflect.get(target, key, receiver)),
+    })
   return new Proxy(factory, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver)
-      if (key === 'connect' || key === 'connectToShadowDb') return async (...args: unknown[]) => wrap(await value.apply(target, args))
+      if (key === 'connect' || key === 'connectToShadowDb')
+        return async (...args: unknown[]) => wrap(await value.apply(target, args))
       return typeof value === 'function' ? value.bind(target) : value
     },
   })

@@ -7,7 +7,15 @@ const RESERVED = new Set(['type', 'index', 'cause', 'at'])
 export function toLoggedEvent(event: EngineEvent): LoggedEvent {
   const payload: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(event)) if (!RESERVED.has(key)) payload[key] = value
-  return { index: event.index, type: event.type, kind: kindOf(event.type), namespace: namespaceOf(event.type), payload, cause: event.cause, at: event.at }
+  return {
+    index: event.index,
+    type: event.type,
+    kind: kindOf(event.type),
+    namespace: namespaceOf(event.type),
+    payload,
+    cause: event.cause,
+    at: event.at,
+  }
 }
 
 /** Converts a logged event back to the engine's flat shape. */

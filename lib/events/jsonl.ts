@@ -9,17 +9,24 @@ import { EVENT_KINDS, type EventKind, kindOf, namespaceOf } from './vocabulary'
 
 /** Bad JSON Lines input; the message names the line (1-based) and what was wrong. */
 export class JsonlParseError extends Error {
-  constructor(readonly line: number, detail: string) {
+  constructor(
+    readonly line: number,
+    detail: string,
+  ) {
     super(`line ${line}: ${detail}`)
     this.name = 'JsonlParseError'
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function parseCause(value: unknown, line: number): Cause {
   const fail = (detail: string): never => {
-    throw new JsonlParseError(line, `invalid "cause" (${detail}); expected {"kind":"seed"}, {"kind":"framework"}, {"kind":"handler","index":N,"handler":"…"} or {"kind":"unknown","reason":"…"}`)
+    throw new JsonlParseError(
+      line,
+      `invalid "cause" (${detail}); expected {"kind":"seed"}, {"kind":"framework"}, {"kind":"handler","index":N,"handler":"…"} or {"kind":"unknown","reason":"…"}`,
+    )
   }
   if (!isRecord(value)) return fail('not an object')
   switch (value.kind) {
@@ -27,7 +34,8 @@ function parseCause(value: unknown, line: number): Cause {
     case 'framework':
       return { kind: value.kind }
     case 'handler':
-      if (!Number.isInteger(value.index) || typeof value.handler !== 'string') return fail('handler cause needs an integer "index" and a string "handler"')
+      if (!Number.isInteger(value.index) || typeof value.handler !== 'string')
+        return fail('handler cause needs an integer "index" and a string "handler"')
       return { kind: 'handler', index: value.index as number, handler: value.handler }
     case 'unknown':
       if (typeof value.reason !== 'string') return fail('unknown cause needs a string "reason"')
@@ -47,16 +55,26 @@ export function parseJsonlRow(text: string, line: number, position: number): Log
   }
   if (!isRecord(row)) throw new JsonlParseError(line, 'expected a JSON object per line')
   if (!Number.isInteger(row.index)) throw new JsonlParseError(line, 'missing or non-integer "index"')
-  if (row.index !== position) throw new JsonlParseError(line, `"index" is ${row.index}, expected ${position} (rows must be in log order, 0..n-1)`)
+  if (row.index !== position)
+    throw new JsonlParseError(line, `"index" is ${row.index}, expected ${position} (rows must be in log order, 0..n-1)`)
   if (typeof row.type !== 'string' || row.type === '') throw new JsonlParseError(line, 'missing or empty "type"')
   const kind = row.kind ?? kindOf(row.type)
-  if (!EVENT_KINDS.includes(kind as EventKind)) throw new JsonlParseError(line, `unknown "kind" ${JSON.stringify(kind)}; expected one of ${EVENT_KINDS.join(', ')}`)
+  if (!EVENT_KINDS.includes(kind as EventKind))
+    throw new JsonlParseError(line, `unknown "kind" ${JSON.stringify(kind)}; expected one of ${EVENT_KINDS.join(', ')}`)
   const namespace = row.namespace ?? namespaceOf(row.type)
   if (typeof namespace !== 'string') throw new JsonlParseError(line, '"namespace" must be a string')
   const payload = row.payload ?? {}
   if (!isRecord(payload)) throw new JsonlParseError(line, '"payload" must be an object')
   if (typeof row.at !== 'string') throw new JsonlParseError(line, 'missing or non-string "at" (an ISO 8601 time)')
-  return { index: position, type: row.type, kind: kind as EventKind, namespace, payload, cause: parseCause(row.cause, line), at: row.at }
+  return {
+    index: position,
+    type: row.type,
+    kind: kind as EventKind,
+    namespace,
+    payload,
+    cause: parseCause(row.cause, line),
+    at: row.at,
+  }
 }
 
 /** Parses a whole JSON Lines export; blank lines are skipped. Throws `JsonlParseError` naming the line. */

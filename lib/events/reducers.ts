@@ -37,8 +37,22 @@ export type AttemptSummary = {
 
 /** Lessons recalled into attempts and lessons produced by the reflector. */
 export type LessonsState = {
-  recalled: { attempt: number | null; index: number; content: string; id: string | null; userId: string | null; score: number | null }[]
-  produced: { attempt: number | null; index: number; lesson: string; persistedIndex: number | null; lessonId: string | null; duplicate: boolean | null }[]
+  recalled: {
+    attempt: number | null
+    index: number
+    content: string
+    id: string | null
+    userId: string | null
+    score: number | null
+  }[]
+  produced: {
+    attempt: number | null
+    index: number
+    lesson: string
+    persistedIndex: number | null
+    lessonId: string | null
+    duplicate: boolean | null
+  }[]
 }
 
 /** Token and call counts, per model role and in total. */
@@ -67,8 +81,15 @@ const preview = (value: unknown): string | null => {
 }
 
 const FINISHED_STATUS: Record<string, RunStatus> = {
-  succeeded: 'succeeded', success: 'succeeded', completed: 'succeeded', passed: 'succeeded',
-  failed: 'failed', failure: 'failed', interrupted: 'interrupted', cancelled: 'interrupted', canceled: 'interrupted',
+  succeeded: 'succeeded',
+  success: 'succeeded',
+  completed: 'succeeded',
+  passed: 'succeeded',
+  failed: 'failed',
+  failure: 'failed',
+  interrupted: 'interrupted',
+  cancelled: 'interrupted',
+  canceled: 'interrupted',
 }
 
 /** Queued until anything past the submission is logged; finished runs take `run.finished`'s status. */
@@ -89,7 +110,7 @@ export const runStatus: Reducer<RunStatusState> = {
       const reason = asString(finished.payload.interruptionReason) ?? interruptionReason
       const declared = FINISHED_STATUS[asString(finished.payload.status)?.toLowerCase() ?? '']
       const status = declared ?? (reason ? 'interrupted' : thresholdMet && !maxAttemptsReached ? 'succeeded' : 'failed')
-      return { status, interruptionReason: status === 'interrupted' ? reason ?? 'unknown' : null }
+      return { status, interruptionReason: status === 'interrupted' ? (reason ?? 'unknown') : null }
     }
     if (interruptionReason) return { status: 'interrupted', interruptionReason }
     const started = events.some((event) => event.type !== 'run.submitted')
@@ -99,9 +120,23 @@ export const runStatus: Reducer<RunStatusState> = {
 
 function emptyAttempt(attempt: number): AttemptSummary {
   return {
-    attempt, maxAttempts: null, startedIndex: null, score: null, threshold: null, feedback: null, passed: null,
-    evaluationReason: null, evaluatedIndex: null, lessonProduced: null, lessonProducedIndex: null, lessonsRecalled: [],
-    lessonsRecalledIndex: null, outputPreview: null, outputIndex: null, outOfTurns: false, outOfTurnsIndex: null,
+    attempt,
+    maxAttempts: null,
+    startedIndex: null,
+    score: null,
+    threshold: null,
+    feedback: null,
+    passed: null,
+    evaluationReason: null,
+    evaluatedIndex: null,
+    lessonProduced: null,
+    lessonProducedIndex: null,
+    lessonsRecalled: [],
+    lessonsRecalledIndex: null,
+    outputPreview: null,
+    outputIndex: null,
+    outOfTurns: false,
+    outOfTurnsIndex: null,
   }
 }
 
@@ -131,14 +166,20 @@ export const attempts: Reducer<AttemptSummary[]> = {
           const summary = at(event)
           summary.lessonsRecalledIndex = event.index
           const list = Array.isArray(payload.lessons) ? payload.lessons : []
-          summary.lessonsRecalled = list.map((lesson) => asString((lesson as { content?: unknown })?.content) ?? JSON.stringify(lesson))
+          summary.lessonsRecalled = list.map(
+            (lesson) => asString((lesson as { content?: unknown })?.content) ?? JSON.stringify(lesson),
+          )
           break
         }
         case 'reflexion.evaluated': {
           const summary = at(event)
           Object.assign(summary, {
-            score: asNumber(payload.score), threshold: asNumber(payload.threshold), feedback: asString(payload.feedback),
-            passed: asBoolean(payload.passed), evaluationReason: asString(payload.reason), evaluatedIndex: event.index,
+            score: asNumber(payload.score),
+            threshold: asNumber(payload.threshold),
+            feedback: asString(payload.feedback),
+            passed: asBoolean(payload.passed),
+            evaluationReason: asString(payload.reason),
+            evaluatedIndex: event.index,
           })
           break
         }
@@ -181,16 +222,34 @@ export const lessons: Reducer<LessonsState> = {
       if (event.type === 'reflexion.lessons_recalled' && Array.isArray(payload.lessons)) {
         for (const lesson of payload.lessons as Record<string, unknown>[]) {
           state.recalled.push({
-            attempt: asNumber(payload.attempt), index: event.index, content: asString(lesson?.content) ?? JSON.stringify(lesson),
-            id: asString(lesson?.id), userId: asString(lesson?.userId), score: asNumber(lesson?.score),
+            attempt: asNumber(payload.attempt),
+            index: event.index,
+            content: asString(lesson?.content) ?? JSON.stringify(lesson),
+            id: asString(lesson?.id),
+            userId: asString(lesson?.userId),
+            score: asNumber(lesson?.score),
           })
         }
       } else if (event.type === 'reflexion.lesson_produced') {
-        state.produced.push({ attempt: asNumber(payload.attempt), index: event.index, lesson: asString(payload.lesson) ?? '', persistedIndex: null, lessonId: null, duplicate: null })
+        state.produced.push({
+          attempt: asNumber(payload.attempt),
+          index: event.index,
+          lesson: asString(payload.lesson) ?? '',
+          persistedIndex: null,
+          lessonId: null,
+          duplicate: null,
+        })
       } else if (event.type === 'reflexion.lesson_persisted') {
         const attempt = asNumber(payload.attempt)
-        const produced = [...state.produced].reverse().find((entry) => entry.persistedIndex === null && (attempt === null || entry.attempt === attempt))
-        if (produced) Object.assign(produced, { persistedIndex: event.index, lessonId: asString(payload.lessonId), duplicate: asBoolean(payload.duplicate) })
+        const produced = [...state.produced]
+          .reverse()
+          .find((entry) => entry.persistedIndex === null && (attempt === null || entry.attempt === attempt))
+        if (produced)
+          Object.assign(produced, {
+            persistedIndex: event.index,
+            lessonId: asString(payload.lessonId),
+            duplicate: asBoolean(payload.duplicate),
+          })
       }
     }
     return state
@@ -227,5 +286,12 @@ export function summarizeRun(events: readonly LoggedEvent[]): RunSummary {
   const { status, interruptionReason } = runStatus.seed(events)
   const perAttempt = attempts.seed(events)
   const maxAttempts = perAttempt.reduce<number | null>((found, summary) => summary.maxAttempts ?? found, null)
-  return { status, interruptionReason, attemptsUsed: perAttempt.length, maxAttempts, bestScore: bestScore.seed(events), usage: usage.seed(events) }
+  return {
+    status,
+    interruptionReason,
+    attemptsUsed: perAttempt.length,
+    maxAttempts,
+    bestScore: bestScore.seed(events),
+    usage: usage.seed(events),
+  }
 }

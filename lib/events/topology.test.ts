@@ -24,7 +24,19 @@ describe('TOPOLOGY', () => {
   })
 
   it('finds edges by target and by source', () => {
-    expect(edgesInto('run.interrupted').map((edge) => edge.source).sort()).toEqual(expect.arrayContaining(['agent.out_of_turns', 'run.budget_exceeded', 'run.guardrail_tripped', 'run.handler_raised', 'agent.model_called']))
+    expect(
+      edgesInto('run.interrupted')
+        .map((edge) => edge.source)
+        .sort(),
+    ).toEqual(
+      expect.arrayContaining([
+        'agent.out_of_turns',
+        'run.budget_exceeded',
+        'run.guardrail_tripped',
+        'run.handler_raised',
+        'agent.model_called',
+      ]),
+    )
     expect(edgesFrom('agent.tool_called')).toEqual([
       { source: 'agent.tool_called', target: 'agent.tool_returned', handler: 'tools', causation: 'chain' },
       { source: 'agent.tool_called', target: 'run.interrupted', handler: 'reflexion', causation: 'react' },

@@ -77,7 +77,15 @@ export const TOPOLOGY: Edge[] = [
   edge('run.submitted', 'react', 'orchestrate', 'agent.model_called'),
   edge('run.submitted', 'supervisor', 'orchestrate', 'agent.model_called'),
   // A handler threw while handling its source event (provider error, evaluator or reflector failure).
-  ...['reflexion.attempt_started', 'reflexion.lessons_recalled', 'agent.tool_returned', 'agent.worker_delegated', 'agent.worker_returned', 'agent.model_called', 'run.submitted'].flatMap((source) => [
+  ...[
+    'reflexion.attempt_started',
+    'reflexion.lessons_recalled',
+    'agent.tool_returned',
+    'agent.worker_delegated',
+    'agent.worker_returned',
+    'agent.model_called',
+    'run.submitted',
+  ].flatMap((source) => [
     edge(source, 'react', 'react', 'run.handler_raised'),
     edge(source, 'supervisor', 'react', 'run.handler_raised'),
   ]),

@@ -23,7 +23,10 @@ export const EVENT_TYPES = {
 
   // reflexion: the attempt loop of the Reflexion spec, with the spec's names and meanings
   'reflexion.attempt_started': { kind: 'DomainEvent', doc: 'attempt k of n began' },
-  'reflexion.lessons_recalled': { kind: 'DomainEvent', doc: 'lessons put in front of the attempt (selective or monotonic)' },
+  'reflexion.lessons_recalled': {
+    kind: 'DomainEvent',
+    doc: 'lessons put in front of the attempt (selective or monotonic)',
+  },
   'reflexion.evaluated': { kind: 'DomainEvent', doc: 'the evaluator scored the attempt' },
   'reflexion.threshold_met': { kind: 'DomainEvent', doc: 'the score reached the threshold; the loop ends' },
   'reflexion.lesson_produced': { kind: 'DomainEvent', doc: 'the reflector wrote a one-sentence lesson' },
@@ -31,7 +34,10 @@ export const EVENT_TYPES = {
   'reflexion.max_attempts_reached': { kind: 'DomainEvent', doc: 'the last attempt scored below the threshold' },
 
   // agent: what the base architecture did inside an attempt
-  'agent.model_called': { kind: 'IntegrationEvent', doc: 'one model call (agent, evaluator, reflector or worker) and its usage' },
+  'agent.model_called': {
+    kind: 'IntegrationEvent',
+    doc: 'one model call (agent, evaluator, reflector or worker) and its usage',
+  },
   'agent.tool_called': { kind: 'IntegrationEvent', doc: 'the model asked for a tool' },
   'agent.tool_returned': { kind: 'IntegrationEvent', doc: 'a tool returned (or failed)' },
   'agent.worker_delegated': { kind: 'DomainEvent', doc: 'a supervisor handed a subtask to a named worker' },

@@ -13,7 +13,14 @@ import { lessonSelect, toLessonView, type LessonView } from './lesson-view'
  */
 
 /** The latest proposal of one of the caller's lessons, as /lessons shows it. */
-export type MyProposal = { id: string; lessonId: string; status: 'pending' | 'approved' | 'rejected'; reviewNote: string | null; createdAt: Date; reviewedAt: Date | null }
+export type MyProposal = {
+  id: string
+  lessonId: string
+  status: 'pending' | 'approved' | 'rejected'
+  reviewNote: string | null
+  createdAt: Date
+  reviewedAt: Date | null
+}
 
 /** The caller's proposals, newest first, one per lesson (the latest). */
 export async function listMyProposals(caller: Caller): Promise<Map<string, MyProposal>> {
@@ -35,7 +42,10 @@ export async function restoreSharedLesson(caller: Caller, lessonId: string): Pro
   requirePermission(caller, 'lessons.curateShared')
   const prisma = await getPrisma()
   return prisma.$transaction(async (tx) => {
-    const lesson = await tx.lesson.findFirst({ where: { id: lessonId, tenantId: caller.tenantId, userKey: SHARED_LESSON }, select: { status: true } })
+    const lesson = await tx.lesson.findFirst({
+      where: { id: lessonId, tenantId: caller.tenantId, userKey: SHARED_LESSON },
+      select: { status: true },
+    })
     if (!lesson) throw notFound()
     if (lesson.status === 'active') throw new AppError('conflict', 'This lesson is already active.')
     const row = await tx.lesson.update({ where: { id: lessonId }, data: { status: 'active' }, select: lessonSelect })
@@ -45,7 +55,13 @@ export async function restoreSharedLesson(caller: Caller, lessonId: string): Pro
 }
 
 /** Where a proposed lesson came from: its source run, attempt and score (null when the lesson is gone or had none). */
-export type ProposalSource = { sourceRunId: string | null; sourceAttempt: number | null; sourceScore: number | null; tags: string[]; taskKey: string | null }
+export type ProposalSource = {
+  sourceRunId: string | null
+  sourceAttempt: number | null
+  sourceScore: number | null
+  tags: string[]
+  taskKey: string | null
+}
 
 /** The provenance of the lessons behind proposals, for the review queue (lessons.curateShared). */
 export async function proposalSources(caller: Caller, lessonIds: string[]): Promise<Map<string, ProposalSource>> {

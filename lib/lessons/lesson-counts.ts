@@ -14,9 +14,15 @@ export type LessonCounts = { own: number | null; shared: number | null; pendingP
 export async function countLessonsForCaller(caller: Caller): Promise<LessonCounts> {
   const prisma = await getPrisma()
   const [own, shared, pendingProposals] = await Promise.all([
-    can(caller.role, 'lessons.manageOwn') ? prisma.lesson.count({ where: { tenantId: caller.tenantId, userKey: caller.userId, status: 'active' } }) : null,
-    can(caller.role, 'lessons.readShared') ? prisma.lesson.count({ where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, status: 'active' } }) : null,
-    can(caller.role, 'lessons.curateShared') ? prisma.lessonProposal.count({ where: { tenantId: caller.tenantId, status: 'pending' } }) : null,
+    can(caller.role, 'lessons.manageOwn')
+      ? prisma.lesson.count({ where: { tenantId: caller.tenantId, userKey: caller.userId, status: 'active' } })
+      : null,
+    can(caller.role, 'lessons.readShared')
+      ? prisma.lesson.count({ where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, status: 'active' } })
+      : null,
+    can(caller.role, 'lessons.curateShared')
+      ? prisma.lessonProposal.count({ where: { tenantId: caller.tenantId, status: 'pending' } })
+      : null,
   ])
   return { own, shared, pendingProposals }
 }

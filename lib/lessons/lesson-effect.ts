@@ -6,11 +6,34 @@ import { getPrisma } from '../db/client'
 export type RunOutcomes = { runs: number; passRate: number | null; meanAttempts: number | null }
 
 /** One shared lesson's effect: runs that recalled it vs the tenant's other finished runs; `worse` flags a likely harmful lesson. */
-export type LessonEffect = { lessonId: string; content: string; status: string; timesRecalled: number; withLesson: RunOutcomes; withoutLesson: RunOutcomes; worse: boolean }
+export type LessonEffect = {
+  lessonId: string
+  content: string
+  status: string
+  timesRecalled: number
+  withLesson: RunOutcomes
+  withoutLesson: RunOutcomes
+  worse: boolean
+}
 
-type Row = { lesson_id: string; content: string; status: string; times_recalled: number; with_runs: number; with_passed: number; with_attempts: number | null; without_runs: number; without_passed: number; without_attempts: number | null }
+type Row = {
+  lesson_id: string
+  content: string
+  status: string
+  times_recalled: number
+  with_runs: number
+  with_passed: number
+  with_attempts: number | null
+  without_runs: number
+  without_passed: number
+  without_attempts: number | null
+}
 
-const outcomes = (runs: number, passed: number, attempts: number | null): RunOutcomes => ({ runs, passRate: runs ? passed / runs : null, meanAttempts: attempts === null ? null : Number(attempts) })
+const outcomes = (runs: number, passed: number, attempts: number | null): RunOutcomes => ({
+  runs,
+  passRate: runs ? passed / runs : null,
+  meanAttempts: attempts === null ? null : Number(attempts),
+})
 
 /** Least runs on each side before a lesson can be flagged. */
 const MIN_RUNS = 3
@@ -42,7 +65,18 @@ export async function lessonEffect(caller: Caller): Promise<LessonEffect[]> {
   return rows.map((row) => {
     const withLesson = outcomes(row.with_runs, row.with_passed, row.with_attempts)
     const withoutLesson = outcomes(row.without_runs, row.without_passed, row.without_attempts)
-    const worse = withLesson.runs >= MIN_RUNS && withoutLesson.runs >= MIN_RUNS && (withLesson.passRate ?? 0) < (withoutLesson.passRate ?? 0) - 0.1
-    return { lessonId: row.lesson_id, content: row.content, status: row.status, timesRecalled: row.times_recalled, withLesson, withoutLesson, worse }
+    const worse =
+      withLesson.runs >= MIN_RUNS &&
+      withoutLesson.runs >= MIN_RUNS &&
+      (withLesson.passRate ?? 0) < (withoutLesson.passRate ?? 0) - 0.1
+    return {
+      lessonId: row.lesson_id,
+      content: row.content,
+      status: row.status,
+      timesRecalled: row.times_recalled,
+      withLesson,
+      withoutLesson,
+      worse,
+    }
   })
 }

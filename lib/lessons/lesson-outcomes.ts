@@ -9,7 +9,15 @@ import { getLesson } from './my-lessons'
 export type LessonOutcome = { runs: number; passRate: number | null; meanBestScore: number | null }
 
 /** One run that recalled a lesson; `visible` says whether the caller may open it (else it is only counted). */
-export type LessonRecallEntry = { runId: string; title: string; status: string; bestScore: number | null; attempts: number[]; at: Date; visible: boolean }
+export type LessonRecallEntry = {
+  runId: string
+  title: string
+  status: string
+  bestScore: number | null
+  attempts: number[]
+  at: Date
+  visible: boolean
+}
 
 const FINISHED = `('succeeded', 'failed', 'interrupted')`
 
@@ -25,12 +33,30 @@ export async function lessonOutcomes(caller: Caller, lessonIds: string[]): Promi
      FROM (SELECT DISTINCT lesson_id, run_id FROM lesson_recalls WHERE tenant_id = $1 AND lesson_id = ANY($2::text[])) r
      JOIN runs ON runs.id = r.run_id AND runs.tenant_id = $1 AND runs.status IN ${FINISHED}
      GROUP BY r.lesson_id`,
-    caller.tenantId, lessonIds,
+    caller.tenantId,
+    lessonIds,
   )
-  return new Map(rows.map((row) => [row.lesson_id, { runs: row.runs, passRate: row.runs ? row.passed / row.runs : null, meanBestScore: row.mean_best === null ? null : Number(row.mean_best) }]))
+  return new Map(
+    rows.map((row) => [
+      row.lesson_id,
+      {
+        runs: row.runs,
+        passRate: row.runs ? row.passed / row.runs : null,
+        meanBestScore: row.mean_best === null ? null : Number(row.mean_best),
+      },
+    ]),
+  )
 }
 
-type RecallRow = { run_id: string; title: string; status: string; best_score: number | null; user_id: string; attempts: number[]; at: Date }
+type RecallRow = {
+  run_id: string
+  title: string
+  status: string
+  best_score: number | null
+  user_id: string
+  attempts: number[]
+  at: Date
+}
 
 /**
  * The runs that recalled one lesson the caller may see (own or shared; else notFound()), newest
@@ -44,12 +70,22 @@ export async function lessonRecallHistory(caller: Caller, lessonId: string, limi
      FROM lesson_recalls lr JOIN runs ON runs.id = lr.run_id AND runs.tenant_id = lr.tenant_id
      WHERE lr.tenant_id = $1 AND lr.lesson_id = $2
      GROUP BY runs.id ORDER BY min(lr.created_at) DESC LIMIT $3`,
-    caller.tenantId, lessonId, Math.min(Math.max(limit, 1), 200),
+    caller.tenantId,
+    lessonId,
+    Math.min(Math.max(limit, 1), 200),
   )
   const readsTenant = can(caller.role, 'runs.readTenant')
   return rows.map((row) => {
     const visible = readsTenant || (row.user_id === caller.userId && can(caller.role, 'runs.readOwn'))
-    return { runId: visible ? row.run_id : '', title: visible ? row.title : 'A run of another member', status: row.status, bestScore: row.best_score, attempts: row.attempts.map(Number), at: row.at, visible }
+    return {
+      runId: visible ? row.run_id : '',
+      title: visible ? row.title : 'A run of another member',
+      status: row.status,
+      bestScore: row.best_score,
+      attempts: row.attempts.map(Number),
+      at: row.at,
+      visible,
+    }
   })
 }
 
@@ -57,15 +93,40 @@ export async function lessonRecallHistory(caller: Caller, lessonId: string, limi
 export type RunGroup = { runs: number; passRate: number | null; meanAttempts: number | null }
 
 /** One shared lesson against comparable runs; `worse` = recalling runs pass clearly less often (≥ 3 runs each side). */
-export type ComparedEffect = { lessonId: string; content: string; status: string; timesRecalled: number; evaluatorKinds: string[]; recalling: RunGroup; comparable: RunGroup; worse: boolean }
+export type ComparedEffect = {
+  lessonId: string
+  content: string
+  status: string
+  timesRecalled: number
+  evaluatorKinds: string[]
+  recalling: RunGroup
+  comparable: RunGroup
+  worse: boolean
+}
 
 /** Least runs on each side before a lesson can be flagged, and the pass-rate gap that flags it. */
 export const EFFECT_MIN_RUNS = 3
 export const EFFECT_WORSE_GAP = 0.1
 
-type EffectRow = { lesson_id: string; content: string; status: string; times_recalled: number; kinds: string[] | null; with_runs: number; with_passed: number; with_attempts: number | null; other_runs: number; other_passed: number; other_attempts: number | null }
+type EffectRow = {
+  lesson_id: string
+  content: string
+  status: string
+  times_recalled: number
+  kinds: string[] | null
+  with_runs: number
+  with_passed: number
+  with_attempts: number | null
+  other_runs: number
+  other_passed: number
+  other_attempts: number | null
+}
 
-const group = (runs: number, passed: number, attempts: number | null): RunGroup => ({ runs, passRate: runs ? passed / runs : null, meanAttempts: attempts === null ? null : Number(attempts) })
+const group = (runs: number, passed: number, attempts: number | null): RunGroup => ({
+  runs,
+  passRate: runs ? passed / runs : null,
+  meanAttempts: attempts === null ? null : Number(attempts),
+})
 
 /**
  * Every shared lesson of the tenant: the finished runs that recalled it against comparable runs —
@@ -105,7 +166,19 @@ export async function sharedLessonEffect(caller: Caller): Promise<ComparedEffect
   return rows.map((row) => {
     const recalling = group(row.with_runs, row.with_passed, row.with_attempts)
     const comparable = group(row.other_runs, row.other_passed, row.other_attempts)
-    const worse = recalling.runs >= EFFECT_MIN_RUNS && comparable.runs >= EFFECT_MIN_RUNS && (recalling.passRate ?? 0) < (comparable.passRate ?? 0) - EFFECT_WORSE_GAP
-    return { lessonId: row.lesson_id, content: row.content, status: row.status, timesRecalled: row.times_recalled, evaluatorKinds: row.kinds ?? [], recalling, comparable, worse }
+    const worse =
+      recalling.runs >= EFFECT_MIN_RUNS &&
+      comparable.runs >= EFFECT_MIN_RUNS &&
+      (recalling.passRate ?? 0) < (comparable.passRate ?? 0) - EFFECT_WORSE_GAP
+    return {
+      lessonId: row.lesson_id,
+      content: row.content,
+      status: row.status,
+      timesRecalled: row.times_recalled,
+      evaluatorKinds: row.kinds ?? [],
+      recalling,
+      comparable,
+      worse,
+    }
   })
 }

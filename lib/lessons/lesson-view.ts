@@ -22,8 +22,19 @@ export type LessonView = {
 
 /** The columns a LessonView reads (never the embedding). */
 export const lessonSelect = {
-  id: true, userKey: true, content: true, status: true, tags: true, taskKey: true, expiresAt: true, sourceRunId: true, sourceAttempt: true,
-  sourceScore: true, timesRecalled: true, createdAt: true, updatedAt: true,
+  id: true,
+  userKey: true,
+  content: true,
+  status: true,
+  tags: true,
+  taskKey: true,
+  expiresAt: true,
+  sourceRunId: true,
+  sourceAttempt: true,
+  sourceScore: true,
+  timesRecalled: true,
+  createdAt: true,
+  updatedAt: true,
 } as const
 
 /** Maps a selected row to the view. */
@@ -32,12 +43,19 @@ export function toLessonView(row: Omit<LessonView, 'shared'>): LessonView {
 }
 
 /** Re-embeds a lesson after its text changed, with the embedder recorded next to the vector. */
-export async function writeEmbedding(prisma: LessonDb, lessonId: string, content: string, embedder: Embedder): Promise<void> {
+export async function writeEmbedding(
+  prisma: LessonDb,
+  lessonId: string,
+  content: string,
+  embedder: Embedder,
+): Promise<void> {
   const storage = await embeddingStorage(prisma)
   const [vector] = await embedder.embed([content])
   await prisma.$executeRawUnsafe(
     `UPDATE lessons SET embedding = $1::${storage === 'vector' ? 'vector' : 'real[]'}, embedder = $2 WHERE id = $3`,
-    vectorLiteral(storage, vector), embedder.id, lessonId,
+    vectorLiteral(storage, vector),
+    embedder.id,
+    lessonId,
   )
 }
 

@@ -11,15 +11,26 @@ import { contentFilter, lessonSelect, toLessonView, writeEmbedding, type LessonV
 export async function listMyLessons(caller: Caller, options: { q?: string } = {}): Promise<LessonView[]> {
   requirePermission(caller, 'lessons.manageOwn')
   const prisma = await getPrisma()
-  const rows = await prisma.lesson.findMany({ where: { tenantId: caller.tenantId, userKey: caller.userId, ...contentFilter(options.q) }, select: lessonSelect, orderBy: { createdAt: 'desc' }, take: 500 })
+  const rows = await prisma.lesson.findMany({
+    where: { tenantId: caller.tenantId, userKey: caller.userId, ...contentFilter(options.q) },
+    select: lessonSelect,
+    orderBy: { createdAt: 'desc' },
+    take: 500,
+  })
   return rows.map(toLessonView)
 }
 
 /** One lesson: the caller's own, or a shared one of the tenant; anything else is notFound(). */
 export async function getLesson(caller: Caller, lessonId: string): Promise<LessonView> {
   const prisma = await getPrisma()
-  const keys = [...(can(caller.role, 'lessons.manageOwn') ? [caller.userId] : []), ...(can(caller.role, 'lessons.readShared') ? ['*'] : [])]
-  const row = await prisma.lesson.findFirst({ where: { id: lessonId, tenantId: caller.tenantId, userKey: { in: keys } }, select: lessonSelect })
+  const keys = [
+    ...(can(caller.role, 'lessons.manageOwn') ? [caller.userId] : []),
+    ...(can(caller.role, 'lessons.readShared') ? ['*'] : []),
+  ]
+  const row = await prisma.lesson.findFirst({
+    where: { id: lessonId, tenantId: caller.tenantId, userKey: { in: keys } },
+    select: lessonSelect,
+  })
   if (!row) throw notFound()
   return toLessonView(row)
 }
@@ -27,20 +38,37 @@ export async function getLesson(caller: Caller, lessonId: string): Promise<Lesso
 async function ownLesson(caller: Caller, lessonId: string) {
   requirePermission(caller, 'lessons.manageOwn')
   const prisma = await getPrisma()
-  const row = await prisma.lesson.findFirst({ where: { id: lessonId, tenantId: caller.tenantId, userKey: caller.userId }, select: { id: true } })
+  const row = await prisma.lesson.findFirst({
+    where: { id: lessonId, tenantId: caller.tenantId, userKey: caller.userId },
+    select: { id: true },
+  })
   if (!row) throw notFound()
   return prisma
 }
 
 /** Rewrites one of the caller's lessons (re-embedded); the same text twice is a conflict. */
-export async function updateMyLesson(caller: Caller, lessonId: string, input: { content: string }): Promise<LessonView> {
+export async function updateMyLesson(
+  caller: Caller,
+  lessonId: string,
+  input: { content: string },
+): Promise<LessonView> {
   const prisma = await ownLesson(caller, lessonId)
   const content = input.content.trim()
-  if (content.length < 3 || content.length > 500) throw new AppError('bad_request', 'A lesson is one sentence of 3 to 500 characters.', { content: ['Write 3 to 500 characters.'] })
+  if (content.length < 3 || content.length > 500)
+    throw new AppError('bad_request', 'A lesson is one sentence of 3 to 500 characters.', {
+      content: ['Write 3 to 500 characters.'],
+    })
   const normalized = normaliseLesson(content)
-  const duplicate = await prisma.lesson.findFirst({ where: { tenantId: caller.tenantId, userKey: caller.userId, normalized, id: { not: lessonId } }, select: { id: true } })
+  const duplicate = await prisma.lesson.findFirst({
+    where: { tenantId: caller.tenantId, userKey: caller.userId, normalized, id: { not: lessonId } },
+    select: { id: true },
+  })
   if (duplicate) throw new AppError('conflict', 'You already have this lesson.')
-  const row = await prisma.lesson.update({ where: { id: lessonId }, data: { content, normalized }, select: lessonSelect })
+  const row = await prisma.lesson.update({
+    where: { id: lessonId },
+    data: { content, normalized },
+    select: lessonSelect,
+  })
   await writeEmbedding(prisma, lessonId, content, defaultEmbedder())
   return toLessonView(row)
 }
@@ -55,8 +83,13 @@ export async function deleteMyLesson(caller: Caller, lessonId: string): Promise<
 export async function proposeLesson(caller: Caller, lessonId: string): Promise<{ proposalId: string }> {
   const prisma = await ownLesson(caller, lessonId)
   const lesson = await prisma.lesson.findUniqueOrThrow({ where: { id: lessonId }, select: { content: true } })
-  const pending = await prisma.lessonProposal.findFirst({ where: { tenantId: caller.tenantId, lessonId, status: 'pending' }, select: { id: true } })
+  const pending = await prisma.lessonProposal.findFirst({
+    where: { tenantId: caller.tenantId, lessonId, status: 'pending' },
+    select: { id: true },
+  })
   if (pending) return { proposalId: pending.id }
-  const proposal = await prisma.lessonProposal.create({ data: { tenantId: caller.tenantId, lessonId, proposedById: caller.userId, content: lesson.content } })
+  const proposal = await prisma.lessonProposal.create({
+    data: { tenantId: caller.tenantId, lessonId, proposedById: caller.userId, content: lesson.content },
+  })
   return { proposalId: proposal.id }
 }

@@ -1,11 +1,23 @@
 /** A stretch of text that looks like personal data, to highlight before a lesson is shared. */
-export type PersonalDataRange = { start: number; end: number; kind: 'email' | 'phone' | 'url_token' | 'name' | 'api_key'; text: string }
+export type PersonalDataRange = {
+  start: number
+  end: number
+  kind: 'email' | 'phone' | 'url_token' | 'name' | 'api_key'
+  text: string
+}
 
 const PATTERNS: { kind: PersonalDataRange['kind']; pattern: RegExp; group?: number }[] = [
   { kind: 'email', pattern: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g },
-  { kind: 'url_token', pattern: /https?:\/\/[^\s?#]+[?#][^\s]*(?:token|key|secret|sig|signature|code|auth|session|password)=[^\s&]+[^\s]*/gi },
+  {
+    kind: 'url_token',
+    pattern:
+      /https?:\/\/[^\s?#]+[?#][^\s]*(?:token|key|secret|sig|signature|code|auth|session|password)=[^\s&]+[^\s]*/gi,
+  },
   { kind: 'api_key', pattern: /\b(?:sk|pk|rk|ghp|gho|xox[abp]|AKIA|AIza)[-_A-Za-z0-9]{12,}\b|\b[A-Za-z0-9_-]{32,}\b/g },
-  { kind: 'phone', pattern: /(?<![\w])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]?\d{2,4}){2,4}(?![\w])/g },
+  {
+    kind: 'phone',
+    pattern: /(?<![\w])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]?\d{2,4}){2,4}(?![\w])/g,
+  },
   { kind: 'name', pattern: /\bmy name is\s+((?:\p{Lu}[\p{L}'-]+)(?:\s+\p{Lu}[\p{L}'-]+)*)/giu, group: 1 },
 ]
 
@@ -26,6 +38,7 @@ export function detectPersonalData(text: string): PersonalDataRange[] {
   }
   found.sort((left, right) => left.start - right.start || right.end - left.end)
   const ranges: PersonalDataRange[] = []
-  for (const range of found) if (!ranges.some((kept) => range.start < kept.end && kept.start < range.end)) ranges.push(range)
+  for (const range of found)
+    if (!ranges.some((kept) => range.start < kept.end && kept.start < range.end)) ranges.push(range)
   return ranges
 }

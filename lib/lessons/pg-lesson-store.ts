@@ -2,15 +2,29 @@ import crypto from 'node:crypto'
 import type { Db } from '../db/client'
 import type { Embedder } from '../reflexion/embedder'
 import { normaliseLesson } from '../reflexion/lesson-text'
-import { matchesFilter, type Chunk, type MetadataFilter, type ScoredChunk, type VectorStore } from '../reflexion/vector-store'
+import {
+  matchesFilter,
+  type Chunk,
+  type MetadataFilter,
+  type ScoredChunk,
+  type VectorStore,
+} from '../reflexion/vector-store'
 import { embeddingStorage, similaritySql, vectorLiteral, type EmbeddingStorage } from './vector-support'
 
 /** The client or an interactive transaction (approving a proposal adds its shared lesson inside one). */
 export type LessonDb = Db | Parameters<Extract<Parameters<Db['$transaction']>[0], (...args: never[]) => unknown>>[0]
 
 type LessonHit = {
-  id: string; content: string; user_key: string; source_run_id: string | null; source_attempt: number | null; source_score: number | null
-  task_key: string | null; tags: string[]; matched: boolean; similarity: number
+  id: string
+  content: string
+  user_key: string
+  source_run_id: string | null
+  source_attempt: number | null
+  source_score: number | null
+  task_key: string | null
+  tags: string[]
+  matched: boolean
+  similarity: number
 }
 
 /** What a run is about: lessons with its task key, or sharing one of its tags, are recalled first. */
@@ -27,7 +41,9 @@ export function recallSql(storage: EmbeddingStorage, byUser: boolean, scoped = f
   const distance = storage === 'vector' ? 'embedding <=> $3::vector' : similaritySql(storage, '$3')
   const taskKey = `$${byUser ? 6 : 5}`
   const tags = `$${byUser ? 7 : 6}`
-  const matched = scoped ? `((task_key IS NOT NULL AND task_key = ${taskKey}::text) OR tags && ${tags}::text[])` : 'false'
+  const matched = scoped
+    ? `((task_key IS NOT NULL AND task_key = ${taskKey}::text) OR tags && ${tags}::text[])`
+    : 'false'
   return `SELECT id, content, user_key, source_run_id, source_attempt, source_score, task_key, tags, matched, ${storage === 'vector' ? '1 - distance' : 'distance'} AS similarity
     FROM (
       SELECT id, content, user_key, source_run_id, source_attempt, source_score, task_key, tags, ${matched} AS matched, ${distance} AS distance
@@ -62,7 +78,13 @@ export class PgLessonStore implements VectorStore {
   readonly runId?: string
   readonly scope: { taskKey: string | null; tags: string[] }
 
-  constructor(options: { prisma: LessonDb; tenantId: string; embedder: Embedder; runId?: string; scope?: RecallScope }) {
+  constructor(options: {
+    prisma: LessonDb
+    tenantId: string
+    embedder: Embedder
+    runId?: string
+    scope?: RecallScope
+  }) {
     this.prisma = options.prisma
     this.tenantId = options.tenantId
     this.embedder = options.embedder
@@ -81,7 +103,8 @@ export class PgLessonStore implements VectorStore {
     const ids: string[] = []
     for (const [position, chunk] of chunks.entries()) {
       const userKey = chunk.metadata.user_id
-      if (typeof userKey !== 'string') throw new Error('PgLessonStore.add: every lesson needs metadata.user_id (a user id, "" or "*")')
+      if (typeof userKey !== 'string')
+        throw new Error('PgLessonStore.add: every lesson needs metadata.user_id (a user id, "" or "*")')
       const normalized = normaliseLesson(chunk.content)
       const runId = typeof chunk.metadata.run_id === 'string' ? chunk.metadata.run_id : (this.runId ?? null)
       const tags = Array.isArray(chunk.metadata.tags) ? chunk.metadata.tags.map(String) : this.scope.tags
@@ -93,8 +116,17 @@ export class PgLessonStore implements VectorStore {
            ON CONFLICT (tenant_id, user_key, normalized) DO NOTHING RETURNING id)
          SELECT id FROM inserted UNION ALL
          SELECT id FROM lessons WHERE tenant_id = $2 AND user_key = $3 AND normalized = $5`,
-        crypto.randomUUID(), this.tenantId, userKey, chunk.content, normalized, vectorLiteral(storage, vectors[position]), this.embedder.id,
-        runId, asNumber(chunk.metadata.attempt), asNumber(chunk.metadata.score), tags,
+        crypto.randomUUID(),
+        this.tenantId,
+        userKey,
+        chunk.content,
+        normalized,
+        vectorLiteral(storage, vectors[position]),
+        this.embedder.id,
+        runId,
+        asNumber(chunk.metadata.attempt),
+        asNumber(chunk.metadata.score),
+        tags,
         taskKey,
         typeof chunk.metadata.created_by === 'string' ? chunk.metadata.created_by : null,
       )
@@ -104,7 +136,10 @@ export class PgLessonStore implements VectorStore {
   }
 
   private async existingId(userKey: string, normalized: string): Promise<string> {
-    const row = await this.prisma.lesson.findUniqueOrThrow({ where: { tenantId_userKey_normalized: { tenantId: this.tenantId, userKey, normalized } }, select: { id: true } })
+    const row = await this.prisma.lesson.findUniqueOrThrow({
+      where: { tenantId_userKey_normalized: { tenantId: this.tenantId, userKey, normalized } },
+      select: { id: true },
+    })
     return row.id
   }
 
@@ -112,11 +147,19 @@ export class PgLessonStore implements VectorStore {
     const storage = await embeddingStorage(this.prisma)
     const [vector] = await this.embedder.embed([query])
     const userFilter = options.filter?.user_id
-    const userKeys = userFilter === undefined ? null : (Array.isArray(userFilter) ? userFilter : [userFilter]).map(String)
+    const userKeys =
+      userFilter === undefined ? null : (Array.isArray(userFilter) ? userFilter : [userFilter]).map(String)
     const scope = this.scoped ? [this.scope.taskKey, this.scope.tags] : []
     const rows = await this.prisma.$queryRawUnsafe<LessonHit[]>(
       recallSql(storage, userKeys !== null, this.scoped),
-      ...[this.tenantId, this.embedder.id, vectorLiteral(storage, vector), options.k ?? 5, ...(userKeys === null ? [] : [userKeys]), ...scope],
+      ...[
+        this.tenantId,
+        this.embedder.id,
+        vectorLiteral(storage, vector),
+        options.k ?? 5,
+        ...(userKeys === null ? [] : [userKeys]),
+        ...scope,
+      ],
     )
     return rows
       .map((row) => ({
@@ -124,7 +167,13 @@ export class PgLessonStore implements VectorStore {
         content: row.content,
         score: Number(row.similarity),
         metadata: {
-          user_id: row.user_key, run_id: row.source_run_id, attempt: row.source_attempt, score: row.source_score, task_key: row.task_key, tags: row.tags, matched: row.matched,
+          user_id: row.user_key,
+          run_id: row.source_run_id,
+          attempt: row.source_attempt,
+          score: row.source_score,
+          task_key: row.task_key,
+          tags: row.tags,
+          matched: row.matched,
         },
       }))
       .filter((hit) => matchesFilter(hit.metadata, otherFilters(options.filter)))

@@ -21,7 +21,11 @@ export class PgMemory implements Memory {
 
   async setBlock(userKey: string, name: string, content: string): Promise<void> {
     const key = { tenantId: this.options.tenantId, userKey, name }
-    await this.options.prisma.workingMemoryBlock.upsert({ where: { tenantId_userKey_name: key }, create: { ...key, content }, update: { content } })
+    await this.options.prisma.workingMemoryBlock.upsert({
+      where: { tenantId_userKey_name: key },
+      create: { ...key, content },
+      update: { content },
+    })
   }
 
   async appendLine(userKey: string, name: string, line: string, maxLines: number): Promise<BlockAppend> {
@@ -31,22 +35,34 @@ export class PgMemory implements Memory {
       await tx.$executeRawUnsafe(
         `INSERT INTO working_memory_blocks (id, tenant_id, user_key, name, content, updated_at) VALUES ($1, $2, $3, $4, '', now() AT TIME ZONE 'UTC')
          ON CONFLICT (tenant_id, user_key, name) DO NOTHING`,
-        crypto.randomUUID(), tenantId, userKey, name,
+        crypto.randomUUID(),
+        tenantId,
+        userKey,
+        name,
       )
       const [row] = await tx.$queryRawUnsafe<{ id: string; content: string }[]>(
         'SELECT id, content FROM working_memory_blocks WHERE tenant_id = $1 AND user_key = $2 AND name = $3 FOR UPDATE',
-        tenantId, userKey, name,
+        tenantId,
+        userKey,
+        name,
       )
       const result = appendBlockLine(row.content, line, maxLines)
       if (!result.duplicate) {
-        await tx.$executeRawUnsafe(`UPDATE working_memory_blocks SET content = $1, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $2`, result.lines.join('\n'), row.id)
+        await tx.$executeRawUnsafe(
+          `UPDATE working_memory_blocks SET content = $1, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $2`,
+          result.lines.join('\n'),
+          row.id,
+        )
       }
       return result
     })
   }
 
   async working(userKey: string): Promise<Record<string, string>> {
-    const rows = await this.options.prisma.workingMemoryBlock.findMany({ where: { tenantId: this.options.tenantId, userKey }, select: { name: true, content: true } })
+    const rows = await this.options.prisma.workingMemoryBlock.findMany({
+      where: { tenantId: this.options.tenantId, userKey },
+      select: { name: true, content: true },
+    })
     return Object.fromEntries(rows.map((row) => [row.name, row.content]))
   }
 }

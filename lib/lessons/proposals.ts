@@ -22,15 +22,33 @@ export type ProposalView = {
 }
 
 /** Proposals of the tenant (pending first by default), for lessons.curateShared. */
-export async function listProposals(caller: Caller, options: { status?: ProposalView['status'] } = {}): Promise<ProposalView[]> {
+export async function listProposals(
+  caller: Caller,
+  options: { status?: ProposalView['status'] } = {},
+): Promise<ProposalView[]> {
   requirePermission(caller, 'lessons.curateShared')
   const prisma = await getPrisma()
-  const rows = await prisma.lessonProposal.findMany({ where: { tenantId: caller.tenantId, status: options.status ?? 'pending' }, orderBy: { createdAt: 'desc' }, take: 200 })
-  const users = await prisma.user.findMany({ where: { id: { in: [...new Set(rows.map((row) => row.proposedById))] } }, select: { id: true, name: true } })
+  const rows = await prisma.lessonProposal.findMany({
+    where: { tenantId: caller.tenantId, status: options.status ?? 'pending' },
+    orderBy: { createdAt: 'desc' },
+    take: 200,
+  })
+  const users = await prisma.user.findMany({
+    where: { id: { in: [...new Set(rows.map((row) => row.proposedById))] } },
+    select: { id: true, name: true },
+  })
   const names = new Map(users.map((user) => [user.id, user.name]))
   return rows.map((row) => ({
-    id: row.id, lessonId: row.lessonId, content: row.content, status: row.status, proposedBy: { id: row.proposedById, name: names.get(row.proposedById) ?? 'unknown' },
-    personalData: detectPersonalData(row.content), reviewNote: row.reviewNote, sharedLessonId: row.sharedLessonId, createdAt: row.createdAt, reviewedAt: row.reviewedAt,
+    id: row.id,
+    lessonId: row.lessonId,
+    content: row.content,
+    status: row.status,
+    proposedBy: { id: row.proposedById, name: names.get(row.proposedById) ?? 'unknown' },
+    personalData: detectPersonalData(row.content),
+    reviewNote: row.reviewNote,
+    sharedLessonId: row.sharedLessonId,
+    createdAt: row.createdAt,
+    reviewedAt: row.reviewedAt,
   }))
 }
 
@@ -58,23 +76,58 @@ export async function approveProposal(caller: Caller, proposalId: string, input:
   const { prisma, proposal } = await pendingProposal(caller, proposalId)
   const found = detectPersonalData(input.content)
   if (found.length > 0 && !input.confirmPersonalData) {
-    throw new AppError('bad_request', `The lesson still looks like it holds personal data (${[...new Set(found.map((range) => range.kind))].join(', ')}): edit it, or confirm that it may be shared.`, {
-      content: found.map((range) => `${range.kind}: ${range.text}`),
-    })
+    throw new AppError(
+      'bad_request',
+      `The lesson still looks like it holds personal data (${[...new Set(found.map((range) => range.kind))].join(', ')}): edit it, or confirm that it may be shared.`,
+      {
+        content: found.map((range) => `${range.kind}: ${range.text}`),
+      },
+    )
   }
   return prisma.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRawUnsafe<{ status: string }[]>(`SELECT status::text AS status FROM lesson_proposals WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, proposal.id, caller.tenantId)
+    const [locked] = await tx.$queryRawUnsafe<{ status: string }[]>(
+      `SELECT status::text AS status FROM lesson_proposals WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
+      proposal.id,
+      caller.tenantId,
+    )
     if (!locked) throw notFound()
     if (locked.status !== 'pending') throw new AppError('conflict', `This proposal was already ${locked.status}.`)
-    const source = await tx.lesson.findFirst({ where: { id: proposal.lessonId, tenantId: caller.tenantId }, select: { sourceRunId: true, sourceAttempt: true, sourceScore: true, tags: true, taskKey: true } })
+    const source = await tx.lesson.findFirst({
+      where: { id: proposal.lessonId, tenantId: caller.tenantId },
+      select: { sourceRunId: true, sourceAttempt: true, sourceScore: true, tags: true, taskKey: true },
+    })
     const lesson = await insertSharedLesson(tx, caller, {
-      content: input.content, tags: input.tags ?? source?.tags, taskKey: input.taskKey === undefined ? source?.taskKey : input.taskKey,
-      source: source ? { runId: source.sourceRunId, attempt: source.sourceAttempt, score: source.sourceScore } : undefined,
+      content: input.content,
+      tags: input.tags ?? source?.tags,
+      taskKey: input.taskKey === undefined ? source?.taskKey : input.taskKey,
+      source: source
+        ? { runId: source.sourceRunId, attempt: source.sourceAttempt, score: source.sourceScore }
+        : undefined,
     })
-    await tx.lessonProposal.update({ where: { id: proposal.id }, data: { status: 'approved', reviewedById: caller.userId, reviewedAt: new Date(), sharedLessonId: lesson.id, content: lesson.content } })
-    await writeAudit(tx, caller, 'lesson.proposal_approved', { type: 'lesson_proposal', id: proposal.id }, {
-      sharedLessonId: lesson.id, edited: lesson.content !== proposal.content, personalDataConfirmed: found.length > 0, sourceRunId: lesson.sourceRunId, tags: lesson.tags, taskKey: lesson.taskKey,
+    await tx.lessonProposal.update({
+      where: { id: proposal.id },
+      data: {
+        status: 'approved',
+        reviewedById: caller.userId,
+        reviewedAt: new Date(),
+        sharedLessonId: lesson.id,
+        content: lesson.content,
+      },
     })
+    await writeAudit(
+      tx,
+      caller,
+      'lesson.proposal_approved',
+      { type: 'lesson_proposal', id: proposal.id },
+      {
+        sharedLessonId: lesson.id,
+        edited: lesson.content !== proposal.content,
+        personalDataConfirmed: found.length > 0,
+        sourceRunId: lesson.sourceRunId,
+        tags: lesson.tags,
+        taskKey: lesson.taskKey,
+      },
+    )
     return lesson
   })
 }
@@ -91,6 +144,12 @@ export async function rejectProposal(caller: Caller, proposalId: string, reason:
       data: { status: 'rejected', reviewedById: caller.userId, reviewedAt: new Date(), reviewNote: note },
     })
     if (count === 0) throw new AppError('conflict', 'This proposal was already reviewed.')
-    await writeAudit(tx, caller, 'lesson.proposal_rejected', { type: 'lesson_proposal', id: proposal.id }, { reason: note })
+    await writeAudit(
+      tx,
+      caller,
+      'lesson.proposal_rejected',
+      { type: 'lesson_proposal', id: proposal.id },
+      { reason: note },
+    )
   })
 }

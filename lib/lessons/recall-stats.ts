@@ -6,7 +6,10 @@ import type { Db } from '../db/client'
  * The lesson rows are locked in id order first: concurrent runs recalling the same lessons (a shared
  * one, their user's) otherwise updated them in plan-dependent orders and could deadlock.
  */
-export async function recordLessonRecalls(prisma: Db, input: { tenantId: string; runId: string; attempt: number; lessonIds: string[] }): Promise<number> {
+export async function recordLessonRecalls(
+  prisma: Db,
+  input: { tenantId: string; runId: string; attempt: number; lessonIds: string[] },
+): Promise<number> {
   if (input.lessonIds.length === 0) return 0
   return prisma.$executeRawUnsafe(
     `WITH inserted AS (
@@ -16,6 +19,9 @@ export async function recordLessonRecalls(prisma: Db, input: { tenantId: string;
        RETURNING lesson_id),
      locked AS (SELECT id FROM lessons WHERE id IN (SELECT lesson_id FROM inserted) ORDER BY id FOR NO KEY UPDATE)
      UPDATE lessons SET times_recalled = times_recalled + 1 WHERE id IN (SELECT id FROM locked)`,
-    input.tenantId, input.runId, input.attempt, input.lessonIds,
+    input.tenantId,
+    input.runId,
+    input.attempt,
+    input.lessonIds,
   )
 }

@@ -14,19 +14,33 @@ export type SharedLessonInput = { content: string; tags?: string[]; taskKey?: st
 
 function checkContent(content: string): string {
   const text = content.trim()
-  if (text.length < 3 || text.length > 500) throw new AppError('bad_request', 'A lesson is one sentence of 3 to 500 characters.', { content: ['Write 3 to 500 characters.'] })
+  if (text.length < 3 || text.length > 500)
+    throw new AppError('bad_request', 'A lesson is one sentence of 3 to 500 characters.', {
+      content: ['Write 3 to 500 characters.'],
+    })
   return text
 }
 
-const cleanTags = (tags: string[] | undefined) => [...new Set((tags ?? []).map((tag) => tag.trim().toLowerCase()).filter(Boolean))].slice(0, 20)
+const cleanTags = (tags: string[] | undefined) =>
+  [...new Set((tags ?? []).map((tag) => tag.trim().toLowerCase()).filter(Boolean))].slice(0, 20)
 
 /** The tenant's shared lessons (recalled by everyone's runs), active only unless `includeRetired`. */
-export async function listSharedLessons(caller: Caller, options: { q?: string; includeRetired?: boolean } = {}): Promise<LessonView[]> {
+export async function listSharedLessons(
+  caller: Caller,
+  options: { q?: string; includeRetired?: boolean } = {},
+): Promise<LessonView[]> {
   requirePermission(caller, 'lessons.readShared')
   const prisma = await getPrisma()
   const rows = await prisma.lesson.findMany({
-    where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, ...(options.includeRetired ? {} : { status: 'active' }), ...contentFilter(options.q) },
-    select: lessonSelect, orderBy: { createdAt: 'desc' }, take: 500,
+    where: {
+      tenantId: caller.tenantId,
+      userKey: SHARED_LESSON,
+      ...(options.includeRetired ? {} : { status: 'active' }),
+      ...contentFilter(options.q),
+    },
+    select: lessonSelect,
+    orderBy: { createdAt: 'desc' },
+    take: 500,
   })
   return rows.map(toLessonView)
 }
@@ -39,21 +53,45 @@ export type SharedLessonSource = { runId: string | null; attempt: number | null;
  * and the admin's tags and task key) and audits it there; the text is checked for a duplicate under
  * a per-text lock, so a second shared lesson with the same text is a conflict, never a silent reuse.
  */
-export async function insertSharedLesson(tx: LessonDb, caller: Caller, input: SharedLessonInput & { source?: SharedLessonSource }): Promise<LessonView> {
+export async function insertSharedLesson(
+  tx: LessonDb,
+  caller: Caller,
+  input: SharedLessonInput & { source?: SharedLessonSource },
+): Promise<LessonView> {
   const content = checkContent(input.content)
   const normalized = normaliseLesson(content)
   await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(7011, hashtext($1))', `${caller.tenantId}:${normalized}`)
-  const existing = await tx.lesson.findFirst({ where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, normalized }, select: { id: true } })
+  const existing = await tx.lesson.findFirst({
+    where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, normalized },
+    select: { id: true },
+  })
   if (existing) throw new AppError('conflict', 'A shared lesson with this text already exists.')
   const store = new PgLessonStore({ prisma: tx, tenantId: caller.tenantId, embedder: defaultEmbedder() })
   const source = input.source
   const metadata = {
-    user_id: SHARED_LESSON, tags: cleanTags(input.tags), task_key: input.taskKey ?? undefined, created_by: caller.userId,
-    ...(source && { run_id: source.runId ?? undefined, attempt: source.attempt ?? undefined, score: source.score ?? undefined }),
+    user_id: SHARED_LESSON,
+    tags: cleanTags(input.tags),
+    task_key: input.taskKey ?? undefined,
+    created_by: caller.userId,
+    ...(source && {
+      run_id: source.runId ?? undefined,
+      attempt: source.attempt ?? undefined,
+      score: source.score ?? undefined,
+    }),
   }
   const [id] = await store.add([{ content, metadata }])
-  const row = await tx.lesson.update({ where: { id }, data: { expiresAt: input.expiresAt ?? null }, select: lessonSelect })
-  await writeAudit(tx, caller, 'lesson.shared_created', { type: 'lesson', id }, { content, tags: row.tags, taskKey: row.taskKey, ...(source?.runId && { sourceRunId: source.runId }) })
+  const row = await tx.lesson.update({
+    where: { id },
+    data: { expiresAt: input.expiresAt ?? null },
+    select: lessonSelect,
+  })
+  await writeAudit(
+    tx,
+    caller,
+    'lesson.shared_created',
+    { type: 'lesson', id },
+    { content, tags: row.tags, taskKey: row.taskKey, ...(source?.runId && { sourceRunId: source.runId }) },
+  )
   return toLessonView(row)
 }
 
@@ -67,30 +105,52 @@ export async function createSharedLesson(caller: Caller, input: SharedLessonInpu
 async function sharedLesson(caller: Caller, lessonId: string) {
   requirePermission(caller, 'lessons.curateShared')
   const prisma = await getPrisma()
-  const row = await prisma.lesson.findFirst({ where: { id: lessonId, tenantId: caller.tenantId, userKey: SHARED_LESSON }, select: lessonSelect })
+  const row = await prisma.lesson.findFirst({
+    where: { id: lessonId, tenantId: caller.tenantId, userKey: SHARED_LESSON },
+    select: lessonSelect,
+  })
   if (!row) throw notFound()
   return { prisma, row }
 }
 
 /** Edits a shared lesson (re-embedded when its text changes); the change and its audit entry are written in one transaction. */
-export async function updateSharedLesson(caller: Caller, lessonId: string, input: Partial<SharedLessonInput>): Promise<LessonView> {
+export async function updateSharedLesson(
+  caller: Caller,
+  lessonId: string,
+  input: Partial<SharedLessonInput>,
+): Promise<LessonView> {
   const { prisma, row: before } = await sharedLesson(caller, lessonId)
   const content = input.content === undefined ? before.content : checkContent(input.content)
   const normalized = normaliseLesson(content)
   return prisma.$transaction(async (tx) => {
     await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(7011, hashtext($1))', `${caller.tenantId}:${normalized}`)
-    const clash = await tx.lesson.findFirst({ where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, normalized, id: { not: lessonId } }, select: { id: true } })
+    const clash = await tx.lesson.findFirst({
+      where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, normalized, id: { not: lessonId } },
+      select: { id: true },
+    })
     if (clash) throw new AppError('conflict', 'A shared lesson with this text already exists.')
     const row = await tx.lesson.update({
       where: { id: lessonId },
       data: {
-        content, normalized, ...(input.tags !== undefined && { tags: cleanTags(input.tags) }), ...(input.taskKey !== undefined && { taskKey: input.taskKey }),
+        content,
+        normalized,
+        ...(input.tags !== undefined && { tags: cleanTags(input.tags) }),
+        ...(input.taskKey !== undefined && { taskKey: input.taskKey }),
         ...(input.expiresAt !== undefined && { expiresAt: input.expiresAt }),
       },
       select: lessonSelect,
     })
     if (content !== before.content) await writeEmbedding(tx, lessonId, content, defaultEmbedder())
-    await writeAudit(tx, caller, 'lesson.shared_updated', { type: 'lesson', id: lessonId }, { before: { content: before.content, tags: before.tags, taskKey: before.taskKey }, after: { content, tags: row.tags, taskKey: row.taskKey } })
+    await writeAudit(
+      tx,
+      caller,
+      'lesson.shared_updated',
+      { type: 'lesson', id: lessonId },
+      {
+        before: { content: before.content, tags: before.tags, taskKey: before.taskKey },
+        after: { content, tags: row.tags, taskKey: row.taskKey },
+      },
+    )
     return toLessonView(row)
   })
 }

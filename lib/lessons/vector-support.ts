@@ -21,7 +21,9 @@ export function embeddingStorage(prisma: RawSqlRunner): Promise<EmbeddingStorage
       const kind: EmbeddingStorage = rows[0]?.type?.startsWith('vector') && rows[0].extension ? 'vector' : 'array'
       if (kind === 'array' && !warned) {
         warned = true
-        console.warn('[lessons] pgvector is not installed on this PostgreSQL: lesson recall computes cosine similarity in SQL over real[] arrays, which is exact but slow (a full scan of the candidate lessons). Install pgvector and re-run the migrations for fast recall.')
+        console.warn(
+          '[lessons] pgvector is not installed on this PostgreSQL: lesson recall computes cosine similarity in SQL over real[] arrays, which is exact but slow (a full scan of the candidate lessons). Install pgvector and re-run the migrations for fast recall.',
+        )
       }
       return kind
     })()

@@ -30,7 +30,11 @@ export function priceOf(provider: string, modelId: string): ModelPrice | null {
 }
 
 /** Estimated cost in USD of one call's tokens, or null when the model's price is unknown. */
-export function estimateCostUsd(provider: string, modelId: string, usage: { inputTokens: number; outputTokens: number }): number | null {
+export function estimateCostUsd(
+  provider: string,
+  modelId: string,
+  usage: { inputTokens: number; outputTokens: number },
+): number | null {
   const price = priceOf(provider, modelId)
   if (price === null) return null
   return (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) / 1_000_000

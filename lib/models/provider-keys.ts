@@ -9,7 +9,9 @@ import { PROVIDER_SECRET_NAMES, secretsKey } from './tenant-secrets'
 
 /** What an admin submits to store a provider key. */
 export const providerKeyInputSchema = z.object({
-  provider: z.enum(Object.keys(PROVIDER_SECRET_NAMES) as [keyof typeof PROVIDER_SECRET_NAMES], { error: 'Choose openai, anthropic or compatible.' }),
+  provider: z.enum(Object.keys(PROVIDER_SECRET_NAMES) as [keyof typeof PROVIDER_SECRET_NAMES], {
+    error: 'Choose openai, anthropic or compatible.',
+  }),
   apiKey: z.string().trim().min(8, 'That key is too short.').max(500),
   baseUrl: z.url({ protocol: /^https?$/, error: 'Use an http(s) URL.' }).optional(),
 })
@@ -18,10 +20,18 @@ export const providerKeyInputSchema = z.object({
 export type ProviderKeySummary = { provider: string; baseUrl: string | null; lastFour: string; updatedAt: Date }
 
 /** Stores (or replaces) the tenant's key for a provider, encrypted; the audit entry never holds the key. */
-export async function saveProviderKey(caller: Caller, input: z.input<typeof providerKeyInputSchema>): Promise<ProviderKeySummary> {
+export async function saveProviderKey(
+  caller: Caller,
+  input: z.input<typeof providerKeyInputSchema>,
+): Promise<ProviderKeySummary> {
   requirePermission(caller, 'settings.manage')
   const parsed = providerKeyInputSchema.safeParse(input)
-  if (!parsed.success) throw new AppError('bad_request', 'Check the provider key.', z.flattenError(parsed.error).fieldErrors as Record<string, string[]>)
+  if (!parsed.success)
+    throw new AppError(
+      'bad_request',
+      'Check the provider key.',
+      z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
+    )
   const { provider, apiKey, baseUrl } = parsed.data
   const prisma = await getPrisma()
   const data = { ciphertext: encryptSecret(secretsKey(), apiKey), lastFour: apiKey.slice(-4), baseUrl: baseUrl ?? null }
@@ -31,7 +41,13 @@ export async function saveProviderKey(caller: Caller, input: z.input<typeof prov
       create: { tenantId: caller.tenantId, provider, createdById: caller.userId, ...data },
       update: data,
     })
-    await writeAudit(tx, caller, 'provider_key.saved', { type: 'provider_secret', id: row.id }, { provider, baseUrl: data.baseUrl, lastFour: data.lastFour })
+    await writeAudit(
+      tx,
+      caller,
+      'provider_key.saved',
+      { type: 'provider_secret', id: row.id },
+      { provider, baseUrl: data.baseUrl, lastFour: data.lastFour },
+    )
     return { provider: row.provider, baseUrl: row.baseUrl, lastFour: row.lastFour, updatedAt: row.updatedAt }
   })
 }
@@ -40,6 +56,14 @@ export async function saveProviderKey(caller: Caller, input: z.input<typeof prov
 export async function listProviderKeys(caller: Caller): Promise<ProviderKeySummary[]> {
   requirePermission(caller, 'settings.manage')
   const prisma = await getPrisma()
-  const rows = await prisma.providerSecret.findMany({ where: { tenantId: caller.tenantId }, orderBy: { provider: 'asc' } })
-  return rows.map((row) => ({ provider: row.provider, baseUrl: row.baseUrl, lastFour: row.lastFour, updatedAt: row.updatedAt }))
+  const rows = await prisma.providerSecret.findMany({
+    where: { tenantId: caller.tenantId },
+    orderBy: { provider: 'asc' },
+  })
+  return rows.map((row) => ({
+    provider: row.provider,
+    baseUrl: row.baseUrl,
+    lastFour: row.lastFour,
+    updatedAt: row.updatedAt,
+  }))
 }

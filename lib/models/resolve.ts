@@ -16,7 +16,10 @@ export type ModelSpec = string | LanguageModelV4
 const EMBEDDING_PREFIXES = ['openai', 'compatible'] as const
 
 /** Splits `provider:model` and checks the prefix against the accepted list. */
-export function parseModelString(spec: string, accepted: readonly string[] = MODEL_PREFIXES): { prefix: string; modelId: string } {
+export function parseModelString(
+  spec: string,
+  accepted: readonly string[] = MODEL_PREFIXES,
+): { prefix: string; modelId: string } {
   const colon = spec.indexOf(':')
   const prefix = colon === -1 ? '' : spec.slice(0, colon)
   const modelId = colon === -1 ? '' : spec.slice(colon + 1).trim()
@@ -55,7 +58,10 @@ export async function resolveModel(spec: ModelSpec, secrets: SecretsBackend): Pr
 }
 
 /** Resolves an embedding model string (`openai:` or `compatible:`); a model object is returned as is. */
-export async function resolveEmbeddingModel(spec: string | EmbeddingModelV4, secrets: SecretsBackend): Promise<EmbeddingModelV4> {
+export async function resolveEmbeddingModel(
+  spec: string | EmbeddingModelV4,
+  secrets: SecretsBackend,
+): Promise<EmbeddingModelV4> {
   if (typeof spec !== 'string') return spec
   const { prefix, modelId } = parseModelString(spec, EMBEDDING_PREFIXES)
   if (prefix === 'openai') {

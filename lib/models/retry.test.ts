@@ -6,15 +6,30 @@ import { ModelTimeoutError, isRetryableError, retryAfterMs, withRetry, type Retr
 const ok: LanguageModelV4GenerateResult = {
   content: [{ type: 'text', text: 'ok' }],
   finishReason: { unified: 'stop', raw: 'stop' },
-  usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+  usage: {
+    inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: 1, text: 1, reasoning: 0 },
+  },
   warnings: [],
 }
 const apiError = (statusCode: number, responseHeaders: Record<string, string> = {}) =>
-  new APICallError({ message: `HTTP ${statusCode}`, url: 'http://x', requestBodyValues: {}, statusCode, responseHeaders })
+  new APICallError({
+    message: `HTTP ${statusCode}`,
+    url: 'http://x',
+    requestBodyValues: {},
+    statusCode,
+    responseHeaders,
+  })
 
 function failingThen(errors: Error[]) {
   let call = 0
-  return new MockLanguageModelV4({ doGenerate: async () => { const error = errors[call++]; if (error) throw error; return ok } })
+  return new MockLanguageModelV4({
+    doGenerate: async () => {
+      const error = errors[call++]
+      if (error) throw error
+      return ok
+    },
+  })
 }
 
 const callOptions = { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] }
@@ -24,18 +39,33 @@ describe('withRetry', () => {
     const model = failingThen([apiError(500), apiError(502)])
     const sleeps: number[] = []
     const infos: RetryInfo[] = []
-    const wrapped = withRetry(model, { baseDelayMs: 100, sleep: async (milliseconds) => { sleeps.push(milliseconds) }, onRetry: (info) => { infos.push(info) } })
+    const wrapped = withRetry(model, {
+      baseDelayMs: 100,
+      sleep: async (milliseconds) => {
+        sleeps.push(milliseconds)
+      },
+      onRetry: (info) => {
+        infos.push(info)
+      },
+    })
     const result = await wrapped.doGenerate(callOptions)
     expect(result.content).toEqual(ok.content)
     expect(model.doGenerateCalls).toHaveLength(3)
     expect(sleeps).toEqual([100, 200])
-    expect(infos.map((info) => [info.retry, info.statusCode])).toEqual([[1, 500], [2, 502]])
+    expect(infos.map((info) => [info.retry, info.statusCode])).toEqual([
+      [1, 500],
+      [2, 502],
+    ])
     expect(wrapped.modelId).toBe(model.modelId)
   })
 
   it('honours retry-after on a 429', async () => {
     const sleeps: number[] = []
-    const wrapped = withRetry(failingThen([apiError(429, { 'Retry-After': '3' })]), { sleep: async (milliseconds) => { sleeps.push(milliseconds) } })
+    const wrapped = withRetry(failingThen([apiError(429, { 'Retry-After': '3' })]), {
+      sleep: async (milliseconds) => {
+        sleeps.push(milliseconds)
+      },
+    })
     await wrapped.doGenerate(callOptions)
     expect(sleeps).toEqual([3000])
     expect(retryAfterMs(apiError(429, { 'retry-after-ms': '250' }))).toBe(250)
@@ -46,7 +76,13 @@ describe('withRetry', () => {
     for (const status of [400, 401]) {
       const model = failingThen([apiError(status)])
       const sleeps: number[] = []
-      await expect(withRetry(model, { sleep: async (milliseconds) => { sleeps.push(milliseconds) } }).doGenerate(callOptions)).rejects.toThrow(`HTTP ${status}`)
+      await expect(
+        withRetry(model, {
+          sleep: async (milliseconds) => {
+            sleeps.push(milliseconds)
+          },
+        }).doGenerate(callOptions),
+      ).rejects.toThrow(`HTTP ${status}`)
       expect(model.doGenerateCalls).toHaveLength(1)
       expect(sleeps).toEqual([])
     }
@@ -54,7 +90,9 @@ describe('withRetry', () => {
 
   it('gives up after maxRetries and rethrows the last error', async () => {
     const model = failingThen([apiError(500), apiError(500), apiError(500)])
-    await expect(withRetry(model, { maxRetries: 1, sleep: async () => undefined }).doGenerate(callOptions)).rejects.toThrow('HTTP 500')
+    await expect(
+      withRetry(model, { maxRetries: 1, sleep: async () => undefined }).doGenerate(callOptions),
+    ).rejects.toThrow('HTTP 500')
     expect(model.doGenerateCalls).toHaveLength(2)
   })
 
@@ -63,20 +101,36 @@ describe('withRetry', () => {
     const model = new MockLanguageModelV4({
       doGenerate: (options) => {
         call++
-        if (call === 1) return new Promise((_, reject) => options.abortSignal?.addEventListener('abort', () => reject(new Error('aborted'))))
+        if (call === 1)
+          return new Promise((_, reject) =>
+            options.abortSignal?.addEventListener('abort', () => reject(new Error('aborted'))),
+          )
         return Promise.resolve(ok)
       },
     })
     const infos: RetryInfo[] = []
-    const result = await withRetry(model, { timeoutMs: 20, sleep: async () => undefined, onRetry: (info) => { infos.push(info) } }).doGenerate(callOptions)
+    const result = await withRetry(model, {
+      timeoutMs: 20,
+      sleep: async () => undefined,
+      onRetry: (info) => {
+        infos.push(info)
+      },
+    }).doGenerate(callOptions)
     expect(result.content).toEqual(ok.content)
     expect(infos[0].error).toContain('timed out after 20 ms')
   })
 
   it('does not retry when the caller aborted', async () => {
     const controller = new AbortController()
-    const model = new MockLanguageModelV4({ doGenerate: async () => { controller.abort(); throw apiError(503) } })
-    await expect(withRetry(model, { sleep: async () => undefined }).doGenerate({ ...callOptions, abortSignal: controller.signal })).rejects.toThrow('HTTP 503')
+    const model = new MockLanguageModelV4({
+      doGenerate: async () => {
+        controller.abort()
+        throw apiError(503)
+      },
+    })
+    await expect(
+      withRetry(model, { sleep: async () => undefined }).doGenerate({ ...callOptions, abortSignal: controller.signal }),
+    ).rejects.toThrow('HTTP 503')
     expect(model.doGenerateCalls).toHaveLength(1)
   })
 

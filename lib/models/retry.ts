@@ -48,7 +48,9 @@ export function isRetryableError(error: unknown): boolean {
 /** The delay asked for by a `retry-after` / `retry-after-ms` header, in milliseconds. */
 export function retryAfterMs(error: unknown, now: () => number = Date.now): number | undefined {
   if (!APICallError.isInstance(error) || error.responseHeaders === undefined) return undefined
-  const headers = Object.fromEntries(Object.entries(error.responseHeaders).map(([key, value]) => [key.toLowerCase(), value]))
+  const headers = Object.fromEntries(
+    Object.entries(error.responseHeaders).map(([key, value]) => [key.toLowerCase(), value]),
+  )
   const milliseconds = Number(headers['retry-after-ms'])
   if (headers['retry-after-ms'] !== undefined && Number.isFinite(milliseconds)) return Math.max(0, milliseconds)
   const value = headers['retry-after']
@@ -59,7 +61,11 @@ export function retryAfterMs(error: unknown, now: () => number = Date.now): numb
   return Number.isNaN(date) ? undefined : Math.max(0, date - now())
 }
 
-async function withTimeout<T>(call: (signal: AbortSignal) => PromiseLike<T>, caller: AbortSignal | undefined, timeoutMs: number): Promise<T> {
+async function withTimeout<T>(
+  call: (signal: AbortSignal) => PromiseLike<T>,
+  caller: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<T> {
   const timeout = AbortSignal.timeout(timeoutMs)
   const signal = caller ? AbortSignal.any([caller, timeout]) : timeout
   const timedOut = new Promise<never>((_, reject) => {
@@ -79,7 +85,9 @@ function describeStreamError(error: unknown): string {
 }
 
 /** Reads a whole stream; a stream without a clean finish becomes a TruncatedStreamError. */
-async function readCompleteStream(stream: ReadableStream<LanguageModelV4StreamPart>): Promise<LanguageModelV4StreamPart[]> {
+async function readCompleteStream(
+  stream: ReadableStream<LanguageModelV4StreamPart>,
+): Promise<LanguageModelV4StreamPart[]> {
   const parts: LanguageModelV4StreamPart[] = []
   const reader = stream.getReader()
   try {
@@ -116,8 +124,18 @@ function replay(parts: LanguageModelV4StreamPart[]): ReadableStream<LanguageMode
  * Streams are buffered to completion, so a truncated stream is retried, never returned half-done.
  */
 export function withRetry(model: LanguageModelV4, options: RetryOptions = {}): LanguageModelV4 {
-  const { maxRetries = 2, baseDelayMs = 500, timeoutMs = 60_000, maxDelayMs = 60_000, onRetry, sleep = defaultSleep } = options
-  async function attempt<T>(call: (signal: AbortSignal) => PromiseLike<T>, caller: AbortSignal | undefined): Promise<T> {
+  const {
+    maxRetries = 2,
+    baseDelayMs = 500,
+    timeoutMs = 60_000,
+    maxDelayMs = 60_000,
+    onRetry,
+    sleep = defaultSleep,
+  } = options
+  async function attempt<T>(
+    call: (signal: AbortSignal) => PromiseLike<T>,
+    caller: AbortSignal | undefined,
+  ): Promise<T> {
     for (let retry = 0; ; retry++) {
       try {
         return await withTimeout(call, caller, timeoutMs)
@@ -125,7 +143,12 @@ export function withRetry(model: LanguageModelV4, options: RetryOptions = {}): L
         if (caller?.aborted || retry >= maxRetries || !isRetryableError(error)) throw error
         const delayMs = Math.min(maxDelayMs, retryAfterMs(error) ?? baseDelayMs * 2 ** retry)
         const statusCode = APICallError.isInstance(error) ? error.statusCode : undefined
-        await onRetry?.({ retry: retry + 1, delayMs, error: error instanceof Error ? error.message : String(error), statusCode })
+        await onRetry?.({
+          retry: retry + 1,
+          delayMs,
+          error: error instanceof Error ? error.message : String(error),
+          statusCode,
+        })
         await sleep(delayMs)
       }
     }
@@ -137,7 +160,8 @@ export function withRetry(model: LanguageModelV4, options: RetryOptions = {}): L
     get supportedUrls() {
       return model.supportedUrls
     },
-    doGenerate: (callOptions) => attempt((signal) => model.doGenerate({ ...callOptions, abortSignal: signal }), callOptions.abortSignal),
+    doGenerate: (callOptions) =>
+      attempt((signal) => model.doGenerate({ ...callOptions, abortSignal: signal }), callOptions.abortSignal),
     // A stream is read to its end inside the try (and its timeout) and replayed: a partial answer that was
     // already handed on could not be taken back, so a cut stream is retried instead of passed on.
     doStream: (callOptions) =>

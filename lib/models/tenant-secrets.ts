@@ -18,7 +18,11 @@ export type Provider = keyof typeof PROVIDER_SECRET_NAMES
  * lib/env requires it — production with a PostgreSQL server; the embedded one-machine mode keeps its key in DATA_DIR.
  */
 export function secretsKey(): Buffer {
-  return loadSecretsKey({ secretsKey: env.SECRETS_KEY, dataDir: env.DATA_DIR, production: env.NODE_ENV === 'production' && !!env.DATABASE_URL })
+  return loadSecretsKey({
+    secretsKey: env.SECRETS_KEY,
+    dataDir: env.DATA_DIR,
+    production: env.NODE_ENV === 'production' && !!env.DATABASE_URL,
+  })
 }
 
 /**

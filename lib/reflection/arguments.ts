@@ -21,13 +21,18 @@ function readInteger(raw: unknown, name: string, accepted: string): number {
 
 /** A log position from an `index` argument; negative values count from the end. */
 export function readPosition(data: ReflectionData, raw: unknown, op: string): number {
-  if (raw === undefined) throw new QueryInputError(`op '${op}' needs argument 'index' (a position in the log, e.g. 4, or -1 for the last event)`)
+  if (raw === undefined)
+    throw new QueryInputError(
+      `op '${op}' needs argument 'index' (a position in the log, e.g. 4, or -1 for the last event)`,
+    )
   const value = readInteger(raw, 'index', 'an integer position in the log (negatives count from the end)')
   const length = data.events.length
   const position = value < 0 ? length + value : value
   if (position < 0 || position >= length) {
     const valid = length === 0 ? 'the log is empty' : `valid: 0..${length - 1}`
-    throw new QueryInputError(`index ${value} out of range (log has ${length} events, ${valid}, negatives count from the end)`)
+    throw new QueryInputError(
+      `index ${value} out of range (log has ${length} events, ${valid}, negatives count from the end)`,
+    )
   }
   return position
 }
@@ -49,8 +54,10 @@ export function readLimit(raw: unknown): { limit: number; capped: boolean } {
 
 /** The `type` argument, which these ops require. */
 export function readTypeArgument(raw: unknown, op: string): string {
-  const accepted = "a full type like 'reflexion.evaluated', a name like 'evaluated', a namespace like 'reflexion', or a kind like 'DomainEvent' ('Event' = all)"
+  const accepted =
+    "a full type like 'reflexion.evaluated', a name like 'evaluated', a namespace like 'reflexion', or a kind like 'DomainEvent' ('Event' = all)"
   if (raw === undefined) throw new QueryInputError(`op '${op}' needs argument 'type' (${accepted})`)
-  if (typeof raw !== 'string' || raw.trim() === '') throw new QueryInputError(`argument 'type' must be ${accepted}, got ${JSON.stringify(raw)}`)
+  if (typeof raw !== 'string' || raw.trim() === '')
+    throw new QueryInputError(`argument 'type' must be ${accepted}, got ${JSON.stringify(raw)}`)
   return raw.trim()
 }

@@ -13,7 +13,15 @@ export class LogBuilder {
   /** Appends an event with an explicit cause. */
   add(type: string, payload: Record<string, unknown>, cause: Cause): number {
     const index = this.events.length
-    this.events.push({ index, type, kind: kindOf(type), namespace: namespaceOf(type), payload, cause, at: new Date(this.startTime + index * 1000).toISOString() })
+    this.events.push({
+      index,
+      type,
+      kind: kindOf(type),
+      namespace: namespaceOf(type),
+      payload,
+      cause,
+      at: new Date(this.startTime + index * 1000).toISOString(),
+    })
     return index
   }
 

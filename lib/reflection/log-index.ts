@@ -6,8 +6,13 @@ import type { LoggedEvent } from '../events'
 
 /** Event types the context card and overview list as anomalies. */
 export const ANOMALY_TYPES: readonly string[] = [
-  'run.handler_raised', 'run.interrupted', 'run.budget_warning', 'run.budget_exceeded',
-  'run.guardrail_tripped', 'run.retried', 'agent.out_of_turns',
+  'run.handler_raised',
+  'run.interrupted',
+  'run.budget_warning',
+  'run.budget_exceeded',
+  'run.guardrail_tripped',
+  'run.retried',
+  'agent.out_of_turns',
 ]
 
 /** Positions of a log's events, grouped for lookups. Every array is ascending. */
@@ -35,11 +40,23 @@ function push(map: Map<string, number[]>, key: string, position: number): void {
 
 /** Builds every index in one pass over the log. */
 export function buildLogIndex(events: readonly LoggedEvent[]): LogIndex {
-  const index: LogIndex = { events, all: new Array(events.length), byType: new Map(), byNamespace: new Map(), byKind: new Map(), anomalies: [], commands: [], seeds: [], typesPresent: [], causedBy: new Map() }
+  const index: LogIndex = {
+    events,
+    all: new Array(events.length),
+    byType: new Map(),
+    byNamespace: new Map(),
+    byKind: new Map(),
+    anomalies: [],
+    commands: [],
+    seeds: [],
+    typesPresent: [],
+    causedBy: new Map(),
+  }
   const anomalyTypes = new Set(ANOMALY_TYPES)
   for (let position = 0; position < events.length; position++) {
     const event = events[position]
-    if (event.index !== position) throw new Error(`event at position ${position} has index ${event.index}; a log is indexed 0..n-1 in order`)
+    if (event.index !== position)
+      throw new Error(`event at position ${position} has index ${event.index}; a log is indexed 0..n-1 in order`)
     index.all[position] = position
     if (!index.byType.has(event.type)) index.typesPresent.push(event.type)
     push(index.byType, event.type, position)

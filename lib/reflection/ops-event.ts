@@ -10,16 +10,26 @@ import type { ReflectionData } from './reflection-data'
 import { eventLine, renderFullValue } from './render'
 
 /** The command that owns the event at `position`: the latest Command-kind event at or before it, with every instance of its type up to there. */
-export function owningCommand(data: ReflectionData, position: number): { position: number; type: string; instances: number[] } | null {
+export function owningCommand(
+  data: ReflectionData,
+  position: number,
+): { position: number; type: string; instances: number[] } | null {
   const commands = data.index.commands
   const count = countBelow(commands, position + 1)
   if (count === 0) return null
   const owner = commands[count - 1]
   const type = data.events[owner].type
-  return { position: owner, type, instances: commands.slice(0, count).filter((candidate) => data.events[candidate].type === type) }
+  return {
+    position: owner,
+    type,
+    instances: commands.slice(0, count).filter((candidate) => data.events[candidate].type === type),
+  }
 }
 
-const CAUSE_NOTES = { seed: " (the run's submission)", framework: ' (written by the runtime, not by a handler)' } as const
+const CAUSE_NOTES = {
+  seed: " (the run's submission)",
+  framework: ' (written by the runtime, not by a handler)',
+} as const
 
 /** The recorded cause as one line, with the causing event's line when it is in the log. */
 export function causeLines(data: ReflectionData, event: LoggedEvent): string[] {
@@ -37,7 +47,9 @@ export function getOp(data: ReflectionData, args: OpArguments): string {
   const event = data.events[position]
   const command = owningCommand(data, position)
   const [cause, ...causeDetail] = causeLines(data, event)
-  const fields = Object.entries(event.payload).map(([field, value]) => `  ${field}: ${renderFullValue(value, data.redactor, field)}`)
+  const fields = Object.entries(event.payload).map(
+    ([field, value]) => `  ${field}: ${renderFullValue(value, data.redactor, field)}`,
+  )
   return [
     `#${position} ${event.type}`,
     `kind: ${event.kind} · namespace: ${event.namespace || '(none)'} · at: ${event.at}`,

@@ -32,10 +32,20 @@ export function evidenceOp(data: ReflectionData, args: OpArguments): string {
     command
       ? `owning command: ${command.type} — instances at or before #${position}: ${positionList(command.instances, EVIDENCE_INSTANCE_CAP, 'last')}`
       : `owning command: (no Command-kind event at or before #${position})`,
-    incoming.length > 0 ? 'possible causes (static edges, candidate instances):' : `possible causes (static edges): none declared into ${event.type}`,
-    ...incoming.map((edge) => `  ${formatEdge(edge)}: ${positionList(before(positionsOf(edge.source), position), EVIDENCE_INSTANCE_CAP, 'last')}`),
-    outgoing.length > 0 ? 'possible effects (static edges, subsequent instances):' : `possible effects (static edges): none declared from ${event.type}`,
-    ...outgoing.map((edge) => `  ${formatEdge(edge)}: ${positionList(after(positionsOf(edge.target), position), EVIDENCE_INSTANCE_CAP, 'first')}`),
+    incoming.length > 0
+      ? 'possible causes (static edges, candidate instances):'
+      : `possible causes (static edges): none declared into ${event.type}`,
+    ...incoming.map(
+      (edge) =>
+        `  ${formatEdge(edge)}: ${positionList(before(positionsOf(edge.source), position), EVIDENCE_INSTANCE_CAP, 'last')}`,
+    ),
+    outgoing.length > 0
+      ? 'possible effects (static edges, subsequent instances):'
+      : `possible effects (static edges): none declared from ${event.type}`,
+    ...outgoing.map(
+      (edge) =>
+        `  ${formatEdge(edge)}: ${positionList(after(positionsOf(edge.target), position), EVIDENCE_INSTANCE_CAP, 'first')}`,
+    ),
     `recorded effects (events whose recorded cause is #${position}): ${positionList(recordedEffects, EVIDENCE_INSTANCE_CAP, 'first')}`,
   ].join('\n')
 }

@@ -73,18 +73,26 @@ export function countOp(data: ReflectionData, args: OpArguments): string {
 export function aroundFirstOp(data: ReflectionData, args: OpArguments, which: 'after' | 'before'): string {
   const selection = data.types.select(readTypeArgument(args.type, which))
   const { limit, capped } = readLimit(args.limit)
-  if (selection.positions.length === 0) return `no ${selection.label} events (0 matches), so there is no first match to list ${which}`
+  if (selection.positions.length === 0)
+    return `no ${selection.label} events (0 matches), so there is no first match to list ${which}`
   const anchor = selection.positions[0]
   const head = `${which} ${eventLine(data.events[anchor], data.redactor)} (first of ${selection.positions.length} ${selection.label} matches)`
   if (which === 'after') {
     const total = data.events.length - anchor - 1
     const end = Math.min(data.events.length, anchor + 1 + limit)
     const more = data.events.length - end
-    return [`${head}: ${total} events`, ...cappedNote(capped), ...lines(data, data.index.all.slice(anchor + 1, end)),
-      ...(more > 0 ? [`… ${more} more; use op='list' index=${end} to page`] : [])].join('\n')
+    return [
+      `${head}: ${total} events`,
+      ...cappedNote(capped),
+      ...lines(data, data.index.all.slice(anchor + 1, end)),
+      ...(more > 0 ? [`… ${more} more; use op='list' index=${end} to page`] : []),
+    ].join('\n')
   }
   const start = Math.max(0, anchor - limit)
-  return [`${head}: ${anchor} events`, ...cappedNote(capped),
+  return [
+    `${head}: ${anchor} events`,
+    ...cappedNote(capped),
     ...(start > 0 ? [`… ${start} earlier; use op='list' index=0 to page from the start`] : []),
-    ...lines(data, data.index.all.slice(start, anchor))].join('\n')
+    ...lines(data, data.index.all.slice(start, anchor)),
+  ].join('\n')
 }

@@ -10,16 +10,23 @@ import { eventLine, renderFullValue } from './render'
 /** Anomaly and seed lists show this many events, then count the rest. */
 export const SUMMARY_EVENT_CAP = 5
 
-const counted = (entries: [string, number][]): string => entries.map(([name, count]) => `${name} ${count}`).join(', ') || '(none)'
+const counted = (entries: [string, number][]): string =>
+  entries.map(([name, count]) => `${name} ${count}`).join(', ') || '(none)'
 
 /** The capped anomaly lines shared by `overview` and the context card. */
 export function anomalyLines(data: ReflectionData): string[] {
   const { anomalies } = data.index
   if (anomalies.length === 0) return ['anomalies: (none)']
-  const shown = anomalies.slice(0, SUMMARY_EVENT_CAP).map((position) => `  ${eventLine(data.events[position], data.redactor)}`)
+  const shown = anomalies
+    .slice(0, SUMMARY_EVENT_CAP)
+    .map((position) => `  ${eventLine(data.events[position], data.redactor)}`)
   const rest = anomalies.length - shown.length
   const types = [...new Set(anomalies.map((position) => data.events[position].type))].join(', ')
-  return [`anomalies (${anomalies.length}):`, ...shown, ...(rest > 0 ? [`  … ${rest} more; use op='filter' with type= one of ${types}`] : [])]
+  return [
+    `anomalies (${anomalies.length}):`,
+    ...shown,
+    ...(rest > 0 ? [`  … ${rest} more; use op='filter' with type= one of ${types}`] : []),
+  ]
 }
 
 /** Attempts used, the attempt limit and the best score, read through the indexes. */
@@ -44,7 +51,14 @@ export function overviewOp(data: ReflectionData): string {
     `by kind: ${counted(EVENT_KINDS.filter((kind) => index.byKind.has(kind)).map((kind) => [kind, index.byKind.get(kind)?.length ?? 0]))}`,
     `by namespace: ${counted([...index.byNamespace].map(([namespace, positions]) => [namespace || '(none)', positions.length]))}`,
     `by type: ${counted(byType)}`,
-    index.seeds.length > 0 ? `seeds: ${index.seeds.slice(0, SUMMARY_EVENT_CAP).map((position) => eventLine(data.events[position], data.redactor)).join('; ')}${index.seeds.length > SUMMARY_EVENT_CAP ? ` … ${index.seeds.length - SUMMARY_EVENT_CAP} more` : ''}` : 'seeds: (none)',
+    index.seeds.length > 0
+      ? `seeds: ${index.seeds
+          .slice(0, SUMMARY_EVENT_CAP)
+          .map((position) => eventLine(data.events[position], data.redactor))
+          .join(
+            '; ',
+          )}${index.seeds.length > SUMMARY_EVENT_CAP ? ` … ${index.seeds.length - SUMMARY_EVENT_CAP} more` : ''}`
+      : 'seeds: (none)',
     attemptLine(data),
     ...anomalyLines(data),
   ].join('\n')
@@ -54,7 +68,9 @@ export function overviewOp(data: ReflectionData): string {
 export function stateOp(data: ReflectionData): string {
   return [
     `state (reducer projections over all ${data.events.length} events):`,
-    ...Object.entries(data.reducers).map(([name, reducer]) => `${name}: ${renderFullValue(reducer.seed(data.events), data.redactor)}`),
+    ...Object.entries(data.reducers).map(
+      ([name, reducer]) => `${name}: ${renderFullValue(reducer.seed(data.events), data.redactor)}`,
+    ),
   ].join('\n')
 }
 
@@ -70,7 +86,9 @@ export const CAUSATION_MEANINGS = {
 export function schemaOp(data: ReflectionData): string {
   return [
     `static topology: ${data.topology.length} edges, as source --handler [causation]--> target`,
-    `causation: ${Object.entries(CAUSATION_MEANINGS).map(([kind, meaning]) => `${kind} = ${meaning}`).join('; ')}`,
+    `causation: ${Object.entries(CAUSATION_MEANINGS)
+      .map(([kind, meaning]) => `${kind} = ${meaning}`)
+      .join('; ')}`,
     ...data.topology.map((edge) => `  ${formatEdge(edge)}`),
   ].join('\n')
 }

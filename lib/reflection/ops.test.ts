@@ -13,7 +13,13 @@ function sixEventLog() {
   const started = log.by(submitted, 'reflexion', 'reflexion.attempt_started', { attempt: 1, maxAttempts: 1 })
   const call = log.by(started, 'react', 'agent.model_called', { role: 'agent', text: 'hi' })
   const output = log.by(call, 'react', 'agent.output_produced', { attempt: 1, output: 'hi' })
-  log.by(output, 'evaluate', 'reflexion.evaluated', { attempt: 1, score: 1, threshold: 0.8, passed: true, feedback: 'ok' })
+  log.by(output, 'evaluate', 'reflexion.evaluated', {
+    attempt: 1,
+    score: 1,
+    threshold: 0.8,
+    passed: true,
+    feedback: 'ok',
+  })
   log.framework('run.finished', { status: 'succeeded' })
   return log.events
 }
@@ -39,7 +45,11 @@ describe('query_log ops', () => {
     expect(page).not.toContain('more;')
     expect(positionsIn(run({ op: 'list', index: -2 }))).toEqual([23, 24])
     expect(run({ op: 'list', limit: 1000 })).toContain('(limit capped at 200)')
-    expect(run({ op: 'list' }).split('\n').filter((line) => line.startsWith('#'))).toHaveLength(20)
+    expect(
+      run({ op: 'list' })
+        .split('\n')
+        .filter((line) => line.startsWith('#')),
+    ).toHaveLength(20)
   })
 
   it('get: every field, kind, namespace, command and recorded cause', () => {
@@ -68,7 +78,9 @@ describe('query_log ops', () => {
   })
 
   it('latest/first, has/count', () => {
-    expect(run({ op: 'latest', type: 'evaluated' })).toMatch(new RegExp(`^#${at.evaluated2} reflexion\\.evaluated\\(attempt=2, score=0\\.95`))
+    expect(run({ op: 'latest', type: 'evaluated' })).toMatch(
+      new RegExp(`^#${at.evaluated2} reflexion\\.evaluated\\(attempt=2, score=0\\.95`),
+    )
     expect(run({ op: 'first', type: 'evaluated' })).toContain(`(first of 2 reflexion.evaluated matches)`)
     expect(run({ op: 'latest', type: 'run.interrupted' })).toBe('no run.interrupted events (0 matches)')
     expect(run({ op: 'has', type: 'threshold_met' })).toBe('true')
@@ -89,7 +101,9 @@ describe('query_log ops', () => {
   })
 
   it('cause: the recorded cause in each of its forms', () => {
-    expect(run({ op: 'cause', index: at.evaluated1 })).toMatch(/: #9 via evaluate\n {2}#9 agent\.model_called\(role='evaluator'/)
+    expect(run({ op: 'cause', index: at.evaluated1 })).toMatch(
+      /: #9 via evaluate\n {2}#9 agent\.model_called\(role='evaluator'/,
+    )
     expect(run({ op: 'cause', index: 0 })).toMatch(/: seed \(the run's submission\)$/)
     expect(run({ op: 'cause', index: -1 })).toMatch(/: framework \(written by the runtime, not by a handler\)$/)
     const log = new LogBuilder()
@@ -108,7 +122,11 @@ describe('query_log ops', () => {
     const schema = run({ op: 'schema' })
     expect(schema).toContain('static topology: 73 edges, as source --handler [causation]--> target')
     expect(schema).toContain('  agent.model_called --reflect [chain]--> reflexion.lesson_produced')
-    const custom = Reflection.fromEvents(events, { reducers: { evaluations: { doc: 'n', seed: (log) => log.filter((event) => event.type === 'reflexion.evaluated').length } } })
+    const custom = Reflection.fromEvents(events, {
+      reducers: {
+        evaluations: { doc: 'n', seed: (log) => log.filter((event) => event.type === 'reflexion.evaluated').length },
+      },
+    })
     expect(custom.query({ op: 'state' })).toContain('evaluations: 2')
   })
 })
@@ -116,18 +134,51 @@ describe('query_log ops', () => {
 describe('query_log errors', () => {
   const six = Reflection.fromEvents(sixEventLog()).tool()
   it.each([
-    [{ op: 'get', index: 42 }, 'error: index 42 out of range (log has 6 events, valid: 0..5, negatives count from the end)'],
-    [{ op: 'evidence', index: -7 }, 'error: index -7 out of range (log has 6 events, valid: 0..5, negatives count from the end)'],
-    [{ op: 'count', type: 'reflexion.evalated' }, 'error: unknown type \'reflexion.evalated\' — did you mean: reflexion.evaluated?'],
-    [{ op: 'foo' }, 'error: unknown op \'foo\' — valid ops: overview, list, get, filter, select, latest, first, has, count, after, before, evidence, cause, state, schema'],
-    [{ op: 'filtr', type: 'x' }, 'error: unknown op \'filtr\' — did you mean: filter? valid ops: overview, list, get, filter, select, latest, first, has, count, after, before, evidence, cause, state, schema'],
-    [{}, "error: missing argument 'op' — valid ops: overview, list, get, filter, select, latest, first, has, count, after, before, evidence, cause, state, schema"],
-    [{ op: 3 }, "error: argument 'op' must be a string — valid ops: overview, list, get, filter, select, latest, first, has, count, after, before, evidence, cause, state, schema"],
+    [
+      { op: 'get', index: 42 },
+      'error: index 42 out of range (log has 6 events, valid: 0..5, negatives count from the end)',
+    ],
+    [
+      { op: 'evidence', index: -7 },
+      'error: index -7 out of range (log has 6 events, valid: 0..5, negatives count from the end)',
+    ],
+    [
+      { op: 'count', type: 'reflexion.evalated' },
+      "error: unknown type 'reflexion.evalated' — did you mean: reflexion.evaluated?",
+    ],
+    [
+      { op: 'foo' },
+      "error: unknown op 'foo' — valid ops: overview, list, get, filter, select, latest, first, has, count, after, before, evidence, cause, state, schema",
+    ],
+    [
+      { op: 'filtr', type: 'x' },
+      "error: unknown op 'filtr' — did you mean: filter? valid ops: overview, list, get, filter, select, latest, first, has, count, after, before, evidence, cause, state, schema",
+    ],
+    [
+      {},
+      "error: missing argument 'op' — valid ops: overview, list, get, filter, select, latest, first, has, count, after, before, evidence, cause, state, schema",
+    ],
+    [
+      { op: 3 },
+      "error: argument 'op' must be a string — valid ops: overview, list, get, filter, select, latest, first, has, count, after, before, evidence, cause, state, schema",
+    ],
     [{ op: 'get' }, "error: op 'get' needs argument 'index' (a position in the log, e.g. 4, or -1 for the last event)"],
-    [{ op: 'get', index: 'four' }, 'error: argument \'index\' must be an integer position in the log (negatives count from the end), got "four"'],
-    [{ op: 'get', index: 1.5 }, "error: argument 'index' must be an integer position in the log (negatives count from the end), got 1.5"],
-    [{ op: 'count' }, "error: op 'count' needs argument 'type' (a full type like 'reflexion.evaluated', a name like 'evaluated', a namespace like 'reflexion', or a kind like 'DomainEvent' ('Event' = all))"],
-    [{ op: 'count', type: 7 }, "error: argument 'type' must be a full type like 'reflexion.evaluated', a name like 'evaluated', a namespace like 'reflexion', or a kind like 'DomainEvent' ('Event' = all), got 7"],
+    [
+      { op: 'get', index: 'four' },
+      'error: argument \'index\' must be an integer position in the log (negatives count from the end), got "four"',
+    ],
+    [
+      { op: 'get', index: 1.5 },
+      "error: argument 'index' must be an integer position in the log (negatives count from the end), got 1.5",
+    ],
+    [
+      { op: 'count' },
+      "error: op 'count' needs argument 'type' (a full type like 'reflexion.evaluated', a name like 'evaluated', a namespace like 'reflexion', or a kind like 'DomainEvent' ('Event' = all))",
+    ],
+    [
+      { op: 'count', type: 7 },
+      "error: argument 'type' must be a full type like 'reflexion.evaluated', a name like 'evaluated', a namespace like 'reflexion', or a kind like 'DomainEvent' ('Event' = all), got 7",
+    ],
     [{ op: 'list', limit: 0 }, "error: argument 'limit' must be an integer from 1 to 200, got 0"],
     [{ op: 'list', limit: 'lots' }, 'error: argument \'limit\' must be an integer from 1 to 200, got "lots"'],
     [{ op: 'count', typ: 'x' }, "error: unknown argument 'typ' — accepted: op, type, index, limit"],
@@ -145,12 +196,23 @@ describe('query_log errors', () => {
     expect(six.run({ op: 'count', type: 'Event', index: null, limit: null } as never)).toBe('6')
     const empty = Reflection.fromEvents([]).tool()
     expect(empty.run({ op: 'list' })).toBe('log: 0 events (nothing to list)')
-    expect(empty.run({ op: 'get', index: 0 })).toBe('error: index 0 out of range (log has 0 events, the log is empty, negatives count from the end)')
+    expect(empty.run({ op: 'get', index: 0 })).toBe(
+      'error: index 0 out of range (log has 0 events, the log is empty, negatives count from the end)',
+    )
     expect(empty.run({ op: 'overview' })).toContain('log: 0 events, status: queued')
   })
 
   it('lets bugs propagate instead of turning them into guidance', () => {
-    const broken = Reflection.fromEvents(sixEventLog(), { reducers: { broken: { doc: 'throws', seed: () => { throw new Error('reducer bug') } } } })
+    const broken = Reflection.fromEvents(sixEventLog(), {
+      reducers: {
+        broken: {
+          doc: 'throws',
+          seed: () => {
+            throw new Error('reducer bug')
+          },
+        },
+      },
+    })
     expect(() => broken.query({ op: 'state' })).toThrow('reducer bug')
   })
 })

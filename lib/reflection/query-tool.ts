@@ -26,13 +26,17 @@ function readArguments(raw: QueryArguments | string): Record<string, unknown> {
     try {
       parsed = JSON.parse(raw)
     } catch {
-      throw new QueryInputError(`arguments must be a JSON object like {"op":"overview"}, got ${JSON.stringify(raw.slice(0, 80))}`)
+      throw new QueryInputError(
+        `arguments must be a JSON object like {"op":"overview"}, got ${JSON.stringify(raw.slice(0, 80))}`,
+      )
     }
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new QueryInputError('arguments must be an object like {"op":"overview"}')
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new QueryInputError('arguments must be an object like {"op":"overview"}')
   const args: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(parsed)) {
-    if (!(ARGUMENT_NAMES as readonly string[]).includes(name)) throw new QueryInputError(`unknown argument '${name}' — accepted: ${ARGUMENT_NAMES.join(', ')}`)
+    if (!(ARGUMENT_NAMES as readonly string[]).includes(name))
+      throw new QueryInputError(`unknown argument '${name}' — accepted: ${ARGUMENT_NAMES.join(', ')}`)
     if (value !== null && value !== undefined) args[name] = value
   }
   return args
@@ -45,7 +49,9 @@ function readOp(raw: unknown): string {
   const op = raw.trim().toLowerCase()
   if (Object.hasOwn(OPS, op)) return op
   const near = OP_NAMES.filter((name) => editDistance(op, name) <= 2)
-  throw new QueryInputError(`unknown op '${raw}' — ${near.length > 0 ? `did you mean: ${near.join(', ')}? ` : ''}${valid}`)
+  throw new QueryInputError(
+    `unknown op '${raw}' — ${near.length > 0 ? `did you mean: ${near.join(', ')}? ` : ''}${valid}`,
+  )
 }
 
 /** Answers one call: the op's text, or `error: …` guidance for bad input. */

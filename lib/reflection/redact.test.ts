@@ -38,13 +38,27 @@ describe('defaultRedactor', () => {
   })
 
   it('keeps connection-string hosts and ordinary text', () => {
-    expect(defaultRedactor.redactText(`postgres://app:${SECRETS.dbPassword}@db.internal:5432/app`)).toBe('postgres://app:[redacted]@db.internal:5432/app')
+    expect(defaultRedactor.redactText(`postgres://app:${SECRETS.dbPassword}@db.internal:5432/app`)).toBe(
+      'postgres://app:[redacted]@db.internal:5432/app',
+    )
     expect(defaultRedactor.redactText('inputTokens: 120, score: 0.4')).toBe('inputTokens: 120, score: 0.4')
   })
 
   it('masks whole values of sensitive field names, not token counters', () => {
-    for (const name of ['password', 'apiKey', 'api_key', 'secret', 'clientSecret', 'token', 'accessToken', 'authorization', 'dbPassword']) expect(isSensitiveFieldName(name), name).toBe(true)
-    for (const name of ['inputTokens', 'outputTokens', 'maxTokens', 'prompt', 'feedback']) expect(isSensitiveFieldName(name), name).toBe(false)
+    for (const name of [
+      'password',
+      'apiKey',
+      'api_key',
+      'secret',
+      'clientSecret',
+      'token',
+      'accessToken',
+      'authorization',
+      'dbPassword',
+    ])
+      expect(isSensitiveFieldName(name), name).toBe(true)
+    for (const name of ['inputTokens', 'outputTokens', 'maxTokens', 'prompt', 'feedback'])
+      expect(isSensitiveFieldName(name), name).toBe(false)
   })
 
   it('is configurable', () => {
@@ -60,11 +74,21 @@ describe('defaultRedactor', () => {
 
 function secretLog() {
   const log = new LogBuilder()
-  const seed = log.seed('run.submitted', { prompt: `Email ${SECRETS.email} the report`, userId: 'u-1', apiKey: SECRETS.openai })
+  const seed = log.seed('run.submitted', {
+    prompt: `Email ${SECRETS.email} the report`,
+    userId: 'u-1',
+    apiKey: SECRETS.openai,
+  })
   const started = log.by(seed, 'reflexion', 'reflexion.attempt_started', { attempt: 1, maxAttempts: 1 })
-  const call = log.by(started, 'react', 'agent.model_called', { role: 'agent', text: `use ${SECRETS.anthropic}`, usage: { inputTokens: 5, outputTokens: 1 }, headers: { authorization: `Bearer ${SECRETS.bearer}` } })
+  const call = log.by(started, 'react', 'agent.model_called', {
+    role: 'agent',
+    text: `use ${SECRETS.anthropic}`,
+    usage: { inputTokens: 5, outputTokens: 1 },
+    headers: { authorization: `Bearer ${SECRETS.bearer}` },
+  })
   log.framework('run.handler_raised', {
-    handler: 'react', source_event: call,
+    handler: 'react',
+    source_event: call,
     error: `connect postgres://app:${SECRETS.dbPassword}@db:5432 failed; aws ${SECRETS.aws}; gh ${SECRETS.github}; slack ${SECRETS.slack}`,
     password: SECRETS.dbPassword,
   })

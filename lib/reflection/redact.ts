@@ -17,7 +17,10 @@ export const REDACTED = '[redacted]'
 
 const SECRET_PATTERNS: [RegExp, string][] = [
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g, '[redacted:private-key]'],
-  [/\b(postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver):\/\/([^:/\s@]*):([^@\s]+)@/gi, '$1://$2:[redacted]@'],
+  [
+    /\b(postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver):\/\/([^:/\s@]*):([^@\s]+)@/gi,
+    '$1://$2:[redacted]@',
+  ],
   [/\bsk-ant-[A-Za-z0-9_-]{8,}/g, '[redacted:api-key]'],
   [/\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{16,}/g, '[redacted:api-key]'],
   [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, '[redacted:aws-key]'],
@@ -25,15 +28,37 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g, '[redacted:slack-token]'],
   [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, '[redacted:jwt]'],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 [redacted]'],
-  [/("(?:password|passwd|pwd|secret|client_secret|token|access_token|refresh_token|api_?key|apiKey|authorization)"\s*:\s*")(?:[^"\\]|\\.)*(")/gi, '$1[redacted]$2'],
-  [/\b(password|passwd|pwd|secret|client_secret|token|access_token|refresh_token|api_?key|apikey)(\s*[=:]\s*)(?!\[redacted)[^\s"'&,;)}\]]+/gi, '$1$2[redacted]'],
+  [
+    /("(?:password|passwd|pwd|secret|client_secret|token|access_token|refresh_token|api_?key|apiKey|authorization)"\s*:\s*")(?:[^"\\]|\\.)*(")/gi,
+    '$1[redacted]$2',
+  ],
+  [
+    /\b(password|passwd|pwd|secret|client_secret|token|access_token|refresh_token|api_?key|apikey)(\s*[=:]\s*)(?!\[redacted)[^\s"'&,;)}\]]+/gi,
+    '$1$2[redacted]',
+  ],
 ]
-const EMAIL_PATTERN: [RegExp, string] = [/\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, '[redacted:email]']
+const EMAIL_PATTERN: [RegExp, string] = [
+  /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g,
+  '[redacted:email]',
+]
 
 const SENSITIVE_EXACT = new Set(['token', 'auth', 'cookie', 'pwd', 'credentials', 'credential'])
 const SENSITIVE_SUFFIXES = [
-  'password', 'passwd', 'secret', 'apikey', 'accesstoken', 'refreshtoken', 'authtoken', 'bearertoken',
-  'sessiontoken', 'idtoken', 'apitoken', 'privatekey', 'authorization', 'connectionstring', 'databaseurl',
+  'password',
+  'passwd',
+  'secret',
+  'apikey',
+  'accesstoken',
+  'refreshtoken',
+  'authtoken',
+  'bearertoken',
+  'sessiontoken',
+  'idtoken',
+  'apitoken',
+  'privatekey',
+  'authorization',
+  'connectionstring',
+  'databaseurl',
 ]
 
 /** Whether a field name holds a secret as a whole (`password`, `apiKey`, `client_secret`, `authorization`…). */
@@ -48,7 +73,10 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   const patterns: [RegExp, string][] = [
     ...(secrets ? SECRET_PATTERNS : []),
     ...(emails ? [EMAIL_PATTERN] : []),
-    ...extraPatterns.map((pattern): [RegExp, string] => [new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`), REDACTED]),
+    ...extraPatterns.map((pattern): [RegExp, string] => [
+      new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`),
+      REDACTED,
+    ]),
   ]
   return {
     redactText(text) {

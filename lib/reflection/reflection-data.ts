@@ -27,11 +27,22 @@ function groupEdges(topology: readonly Edge[], key: 'source' | 'target'): Map<st
 }
 
 /** Builds the indexes once; ops then answer from them. */
-export function buildReflectionData(events: readonly LoggedEvent[], topology: readonly Edge[], reducers: Record<string, Reducer>, redactor: Redactor): ReflectionData {
+export function buildReflectionData(
+  events: readonly LoggedEvent[],
+  topology: readonly Edge[],
+  reducers: Record<string, Reducer>,
+  redactor: Redactor,
+): ReflectionData {
   const index = buildLogIndex(events)
   return {
-    events, index, types: createTypeSelector(index), topology, reducers, redactor,
-    edgesByTarget: groupEdges(topology, 'target'), edgesBySource: groupEdges(topology, 'source'),
+    events,
+    index,
+    types: createTypeSelector(index),
+    topology,
+    reducers,
+    redactor,
+    edgesByTarget: groupEdges(topology, 'target'),
+    edgesBySource: groupEdges(topology, 'source'),
     status: runStatus.seed(events),
   }
 }

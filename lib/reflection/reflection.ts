@@ -9,7 +9,11 @@ import { defaultRedactor, noRedactor, type Redactor } from './redact'
 import { buildReflectionData, type ReflectionData } from './reflection-data'
 
 /** Options for `Reflection.fromEvents`: the topology and reducers default to the product's; redaction is on by default. */
-export type ReflectionOptions = { topology?: readonly Edge[]; reducers?: Record<string, Reducer>; redact?: Redactor | false }
+export type ReflectionOptions = {
+  topology?: readonly Edge[]
+  reducers?: Record<string, Reducer>
+  redact?: Redactor | false
+}
 
 /** One run's log as a query surface; a snapshot of the events it was built from. */
 export class Reflection {
@@ -17,8 +21,10 @@ export class Reflection {
 
   /** Builds the indexes once; every op then answers from them. */
   static fromEvents(events: readonly LoggedEvent[], options: ReflectionOptions = {}): Reflection {
-    const redactor = options.redact === false ? noRedactor : options.redact ?? defaultRedactor
-    return new Reflection(buildReflectionData(events, options.topology ?? TOPOLOGY, options.reducers ?? REDUCERS, redactor))
+    const redactor = options.redact === false ? noRedactor : (options.redact ?? defaultRedactor)
+    return new Reflection(
+      buildReflectionData(events, options.topology ?? TOPOLOGY, options.reducers ?? REDUCERS, redactor),
+    )
   }
 
   /** The raw log (every #index refers to a position in it). */
@@ -48,6 +54,8 @@ export class Reflection {
 
   /** Each reducer projected over the whole log: `{ name: reducer.seed(events) }`. */
   state(): Record<string, unknown> {
-    return Object.fromEntries(Object.entries(this.data.reducers).map(([name, reducer]) => [name, reducer.seed(this.data.events)]))
+    return Object.fromEntries(
+      Object.entries(this.data.reducers).map(([name, reducer]) => [name, reducer.seed(this.data.events)]),
+    )
   }
 }

@@ -27,9 +27,10 @@ function redactedString(text: string, limit: number, redactor: Redactor): string
 
 /** A value as a listing shows it: strings quoted (`'…'`), others as compact JSON, bounded at 40. */
 export function renderShortValue(value: unknown, redactor: Redactor, field?: string): string {
-  const redacted = typeof value === 'string' && !(field && redactor.isSensitiveField(field))
-    ? redactedString(value, LISTING_VALUE_LIMIT, redactor)
-    : redactValue(value, redactor, field)
+  const redacted =
+    typeof value === 'string' && !(field && redactor.isSensitiveField(field))
+      ? redactedString(value, LISTING_VALUE_LIMIT, redactor)
+      : redactValue(value, redactor, field)
   if (typeof redacted === 'string') {
     const escaped = redacted.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/'/g, "\\'")
     return `'${boundText(escaped, LISTING_VALUE_LIMIT)}'`
@@ -39,16 +40,19 @@ export function renderShortValue(value: unknown, redactor: Redactor, field?: str
 
 /** A value as `get`/`state` show it: one line of JSON, bounded at 2,000 with the overflow counted. */
 export function renderFullValue(value: unknown, redactor: Redactor, field?: string): string {
-  const redacted = typeof value === 'string' && !(field && redactor.isSensitiveField(field))
-    ? redactor.redactText(value)
-    : redactValue(value, redactor, field)
+  const redacted =
+    typeof value === 'string' && !(field && redactor.isSensitiveField(field))
+      ? redactor.redactText(value)
+      : redactValue(value, redactor, field)
   return boundText(JSON.stringify(redacted) ?? 'undefined', FULL_VALUE_LIMIT, true)
 }
 
 /** One event as `#index type(field=value, …)`, at most six fields, values bounded at 40. */
 export function eventLine(event: LoggedEvent, redactor: Redactor): string {
   const entries = Object.entries(event.payload)
-  const shown = entries.slice(0, LINE_FIELD_LIMIT).map(([field, value]) => `${field}=${renderShortValue(value, redactor, field)}`)
+  const shown = entries
+    .slice(0, LINE_FIELD_LIMIT)
+    .map(([field, value]) => `${field}=${renderShortValue(value, redactor, field)}`)
   if (entries.length > LINE_FIELD_LIMIT) shown.push(`…+${entries.length - LINE_FIELD_LIMIT} fields`)
   return `#${event.index} ${event.type}(${shown.join(', ')})`
 }
@@ -58,6 +62,13 @@ export function positionList(positions: readonly number[], cap: number, keep: 'f
   if (positions.length === 0) return '(none)'
   if (positions.length <= cap) return positions.map((position) => `#${position}`).join(', ')
   const rest = positions.length - cap
-  if (keep === 'first') return `${positions.slice(0, cap).map((position) => `#${position}`).join(', ')} … ${rest} more (${positions.length} in all)`
-  return `… ${rest} earlier, ${positions.slice(-cap).map((position) => `#${position}`).join(', ')} (${positions.length} in all)`
+  if (keep === 'first')
+    return `${positions
+      .slice(0, cap)
+      .map((position) => `#${position}`)
+      .join(', ')} … ${rest} more (${positions.length} in all)`
+  return `… ${rest} earlier, ${positions
+    .slice(-cap)
+    .map((position) => `#${position}`)
+    .join(', ')} (${positions.length} in all)`
 }

@@ -20,7 +20,9 @@ export function vocabularyLines(knownTypes: readonly string[]): string[] {
     groups.set(namespace, [...(groups.get(namespace) ?? []), `  ${type} (${kindOf(type)}) — ${doc}`])
   }
   const lines = [...groups].flatMap(([namespace, entries]) => [`${namespace}:`, ...entries])
-  return extras.length > MAX_EXTRA_TYPES ? [...lines, `… ${extras.length - MAX_EXTRA_TYPES} more extra types; use op='overview'`] : lines
+  return extras.length > MAX_EXTRA_TYPES
+    ? [...lines, `… ${extras.length - MAX_EXTRA_TYPES} more extra types; use op='overview'`]
+    : lines
 }
 
 /** The full description an agent reads before its first call. */
@@ -45,8 +47,14 @@ export const QUERY_LOG_PARAMETERS = {
   properties: {
     op: { type: 'string', description: `one of: ${OP_NAMES.join(', ')}` },
     type: { type: 'string', description: 'event type: full type, name, namespace or kind' },
-    index: { type: 'integer', description: 'a position in the log (negatives count from the end); the offset for list, the start for filter' },
-    limit: { type: 'integer', description: `how many lines a listing shows (default ${DEFAULT_LIMIT}, max ${MAX_LIMIT})` },
+    index: {
+      type: 'integer',
+      description: 'a position in the log (negatives count from the end); the offset for list, the start for filter',
+    },
+    limit: {
+      type: 'integer',
+      description: `how many lines a listing shows (default ${DEFAULT_LIMIT}, max ${MAX_LIMIT})`,
+    },
   },
   required: ['op'],
   additionalProperties: false,

@@ -32,17 +32,27 @@ describe('type arguments', () => {
     log.by(seed, 'custom', 'audit.finished', { by: 'x' })
     log.framework('run.finished', { status: 'succeeded' })
     const mixed = Reflection.fromEvents(log.events)
-    expect(mixed.query({ op: 'filter', type: 'finished' })).toMatch(/^filter name finished \(run\.finished, audit\.finished\): 2 matches\n#1 audit\.finished.*\n#2 run\.finished/)
+    expect(mixed.query({ op: 'filter', type: 'finished' })).toMatch(
+      /^filter name finished \(run\.finished, audit\.finished\): 2 matches\n#1 audit\.finished.*\n#2 run\.finished/,
+    )
     expect(mixed.query({ op: 'count', type: 'audit' })).toBe('1')
-    expect(mixed.tool().description).toContain('audit.finished (SystemEvent) — present in this log, not in the product vocabulary')
+    expect(mixed.tool().description).toContain(
+      'audit.finished (SystemEvent) — present in this log, not in the product vocabulary',
+    )
   })
 
   it('suggest near names for typos and list what is accepted otherwise', () => {
-    expect(count('reflexion.evalated')).toBe("error: unknown type 'reflexion.evalated' — did you mean: reflexion.evaluated?")
+    expect(count('reflexion.evalated')).toBe(
+      "error: unknown type 'reflexion.evalated' — did you mean: reflexion.evaluated?",
+    )
     expect(count('evaluted')).toBe("error: unknown type 'evaluted' — did you mean: reflexion.evaluated?")
     expect(count('DomainEvents')).toMatch(/^error: unknown type 'DomainEvents' — did you mean: DomainEvent/)
-    expect(count('lesson')).toBe("error: unknown type 'lesson' — did you mean: reflexion.lessons_recalled, reflexion.lesson_produced, reflexion.lesson_persisted?")
-    expect(count('zzzzzzzzzzzzzz')).toBe("error: unknown type 'zzzzzzzzzzzzzz' — accepted: a full type (reflexion.evaluated), a name (evaluated), a namespace (run, reflexion, agent) or a kind (Command, DomainEvent, IntegrationEvent, SystemEvent, Event); op='schema' and the tool description list every type")
+    expect(count('lesson')).toBe(
+      "error: unknown type 'lesson' — did you mean: reflexion.lessons_recalled, reflexion.lesson_produced, reflexion.lesson_persisted?",
+    )
+    expect(count('zzzzzzzzzzzzzz')).toBe(
+      "error: unknown type 'zzzzzzzzzzzzzz' — accepted: a full type (reflexion.evaluated), a name (evaluated), a namespace (run, reflexion, agent) or a kind (Command, DomainEvent, IntegrationEvent, SystemEvent, Event); op='schema' and the tool description list every type",
+    )
   })
 
   it('edit distance is Levenshtein', () => {

@@ -78,11 +78,20 @@ export class Agent {
   async runtime(): Promise<AgentRuntime> {
     this.resolved ??= resolveModel(this.options.model, this.secrets)
     this.resolved.catch(() => (this.resolved = undefined))
-    return { instructions: this.instructions, model: await this.resolved, tools: this.tools, memory: this.memory, maxTurns: this.maxTurns, scrubber: this.scrubber }
+    return {
+      instructions: this.instructions,
+      model: await this.resolved,
+      tools: this.tools,
+      memory: this.memory,
+      maxTurns: this.maxTurns,
+      scrubber: this.scrubber,
+    }
   }
 
   private async roleModel(spec: ModelSpec | undefined, agentModel: LanguageModelV4): Promise<RoleModel> {
-    return spec === undefined ? { model: agentModel, retry: true } : { model: await resolveModel(spec, this.secrets), retry: false }
+    return spec === undefined
+      ? { model: agentModel, retry: true }
+      : { model: await resolveModel(spec, this.secrets), retry: false }
   }
 
   /** Runs the task to the end and returns its output, log and usage; the log always ends with run.finished. */
@@ -91,13 +100,21 @@ export class Agent {
     const seeded = options.seed !== undefined
     if (seeded) requireInteger('Agent.run', 'seed.index', options.seed!.index, 0)
     const run = new RunContext({
-      prompt, userId: options.userId ?? '', runId: options.runId ?? idGenerator(), clock, firstIndex: seeded ? options.seed!.index + 1 : 0,
-      onEvent: options.onEvent, signal: options.signal, retry: this.options.retry ?? {}, scrubber: this.scrubber,
+      prompt,
+      userId: options.userId ?? '',
+      runId: options.runId ?? idGenerator(),
+      clock,
+      firstIndex: seeded ? options.seed!.index + 1 : 0,
+      onEvent: options.onEvent,
+      signal: options.signal,
+      retry: this.options.retry ?? {},
+      scrubber: this.scrubber,
     })
     const progress: RunProgress = { output: '', bestScore: null, attempts: 0, turns: 0 }
     const architecture = this.architecture
     const stopHandler = architecture instanceof Reflexion ? HANDLERS.reflexion : architecture.name
-    const start = async (): Promise<number> => (seeded ? options.seed!.index : run.emit('run.submitted', { kind: 'seed' }, { prompt, userId: run.userId }))
+    const start = async (): Promise<number> =>
+      seeded ? options.seed!.index : run.emit('run.submitted', { kind: 'seed' }, { prompt, userId: run.userId })
     const submittedIndex = await start().catch((error) => {
       throw (error as { original?: unknown }).original ?? error
     })
@@ -107,19 +124,43 @@ export class Agent {
       if (architecture instanceof Reflexion) {
         const store = architecture.lessonStore ?? this.options.lessonStore
         const lessons = store
-          ? { mode: 'selective' as const, store, blockName: architecture.lessonsBlockName, topK: architecture.topKLessons }
-          : { mode: 'monotonic' as const, memory: this.memory, blockName: architecture.lessonsBlockName, maxLessons: architecture.maxLessons }
+          ? {
+              mode: 'selective' as const,
+              store,
+              blockName: architecture.lessonsBlockName,
+              topK: architecture.topKLessons,
+            }
+          : {
+              mode: 'monotonic' as const,
+              memory: this.memory,
+              blockName: architecture.lessonsBlockName,
+              maxLessons: architecture.maxLessons,
+            }
         return runAttemptLoop(architecture, {
-          run, agent, submittedIndex, lessons, budget: this.options.budget, guardrails: this.options.guardrails, progress,
+          run,
+          agent,
+          submittedIndex,
+          lessons,
+          budget: this.options.budget,
+          guardrails: this.options.guardrails,
+          progress,
           evaluatorModel: await this.roleModel(architecture.evaluatorModel, agent.model),
           reflectorModel: await this.roleModel(architecture.reflectorModel, agent.model),
         })
       }
       run.throwIfCancelled()
-      const result = await architecture.run({ run, agent, session: { messages: [], blocks: {} }, prompt, attempt: 1, startIndex: submittedIndex })
+      const result = await architecture.run({
+        run,
+        agent,
+        session: { messages: [], blocks: {} },
+        prompt,
+        attempt: 1,
+        startIndex: submittedIndex,
+      })
       progress.attempts = 1
       progress.turns = result.turns
-      if (result.status === 'out_of_turns') throw new RunStop('max_turns_exceeded', undefined, `used all ${result.maxTurns} turns`)
+      if (result.status === 'out_of_turns')
+        throw new RunStop('max_turns_exceeded', undefined, `used all ${result.maxTurns} turns`)
       progress.output = result.output
       await enforceGuardrail(run, this.options.guardrails?.output, 'output', result.output, result.index)
       return 'succeeded'
@@ -129,7 +170,13 @@ export class Agent {
   /** Runs the task and yields each event as it is written (the same events `run` returns). */
   stream(prompt: string, options: RunOptions = {}): AsyncIterable<EngineEvent> {
     return iterateWhile<EngineEvent>((push) =>
-      this.run(prompt, { ...options, onEvent: async (event) => { await options.onEvent?.(event); push(event) } }),
+      this.run(prompt, {
+        ...options,
+        onEvent: async (event) => {
+          await options.onEvent?.(event)
+          push(event)
+        },
+      }),
     )
   }
 }

@@ -11,8 +11,10 @@ export function validateBudget(budget: Budget | undefined): void {
   if (!budget) return
   if (budget.maxTokens !== undefined) requireInteger('Agent', 'budget.maxTokens', budget.maxTokens, 1)
   if (budget.maxModelCalls !== undefined) requireInteger('Agent', 'budget.maxModelCalls', budget.maxModelCalls, 1)
-  if (budget.maxCostUsd !== undefined && !(budget.maxCostUsd > 0)) throw new ReflexionConfigError(`Agent: budget.maxCostUsd must be a number > 0 (got ${String(budget.maxCostUsd)})`)
-  if (budget.warnAt !== undefined && !(budget.warnAt > 0 && budget.warnAt <= 1)) throw new ReflexionConfigError(`Agent: budget.warnAt must be a fraction in (0, 1] (got ${String(budget.warnAt)})`)
+  if (budget.maxCostUsd !== undefined && !(budget.maxCostUsd > 0))
+    throw new ReflexionConfigError(`Agent: budget.maxCostUsd must be a number > 0 (got ${String(budget.maxCostUsd)})`)
+  if (budget.warnAt !== undefined && !(budget.warnAt > 0 && budget.warnAt <= 1))
+    throw new ReflexionConfigError(`Agent: budget.warnAt must be a fraction in (0, 1] (got ${String(budget.warnAt)})`)
 }
 
 type Measure = { metric: 'tokens' | 'costUsd' | 'modelCalls'; used: number; limit: number }
@@ -20,9 +22,12 @@ type Measure = { metric: 'tokens' | 'costUsd' | 'modelCalls'; used: number; limi
 function measures(run: RunContext, budget: Budget): Measure[] {
   const usage = run.usage.snapshot()
   const list: Measure[] = []
-  if (budget.maxTokens !== undefined) list.push({ metric: 'tokens', used: usage.total.inputTokens + usage.total.outputTokens, limit: budget.maxTokens })
-  if (budget.maxModelCalls !== undefined) list.push({ metric: 'modelCalls', used: usage.total.calls, limit: budget.maxModelCalls })
-  if (budget.maxCostUsd !== undefined && usage.costUsd !== null) list.push({ metric: 'costUsd', used: usage.costUsd, limit: budget.maxCostUsd })
+  if (budget.maxTokens !== undefined)
+    list.push({ metric: 'tokens', used: usage.total.inputTokens + usage.total.outputTokens, limit: budget.maxTokens })
+  if (budget.maxModelCalls !== undefined)
+    list.push({ metric: 'modelCalls', used: usage.total.calls, limit: budget.maxModelCalls })
+  if (budget.maxCostUsd !== undefined && usage.costUsd !== null)
+    list.push({ metric: 'costUsd', used: usage.costUsd, limit: budget.maxCostUsd })
   return list
 }
 
@@ -30,13 +35,23 @@ function measures(run: RunContext, budget: Budget): Measure[] {
  * Checks the budget before an attempt. Emits run.budget_warning once when a measure crosses `warnAt`,
  * and run.budget_exceeded (then stops the run) when one reaches its limit; both caused via budget by `sourceIndex`.
  */
-export async function checkBudget(run: RunContext, budget: Budget | undefined, sourceIndex: number, state: { warned: boolean }, attempt: number): Promise<void> {
+export async function checkBudget(
+  run: RunContext,
+  budget: Budget | undefined,
+  sourceIndex: number,
+  state: { warned: boolean },
+  attempt: number,
+): Promise<void> {
   if (!budget) return
   const all = measures(run, budget)
   const exceeded = all.find((measure) => measure.used >= measure.limit)
   if (exceeded) {
     const index = await run.emit('run.budget_exceeded', via(sourceIndex, HANDLERS.budget), { ...exceeded, attempt })
-    throw new RunStop('budget_exceeded', via(index, HANDLERS.budget), `${exceeded.metric} ${exceeded.used} of ${exceeded.limit}`)
+    throw new RunStop(
+      'budget_exceeded',
+      via(index, HANDLERS.budget),
+      `${exceeded.metric} ${exceeded.used} of ${exceeded.limit}`,
+    )
   }
   const warnAt = budget.warnAt ?? 0.8
   const warning = all.find((measure) => measure.used >= measure.limit * warnAt)

@@ -14,32 +14,52 @@ function startServer(replies: string[]): Promise<{ server: Server; url: string; 
     request.on('end', () => {
       if (!failedOnce) {
         failedOnce = true
-        response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"error":{"message":"overloaded"}}')
+        response
+          .writeHead(503, { 'content-type': 'application/json', 'retry-after': '0' })
+          .end('{"error":{"message":"overloaded"}}')
         return
       }
       bodies.push(JSON.parse(raw))
       const content = replies.shift() ?? 'score: 0'
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        id: 'x', object: 'chat.completion', created: 0, model: 'local',
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 },
-      }))
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'x',
+          object: 'chat.completion',
+          created: 0,
+          model: 'local',
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 },
+        }),
+      )
     })
   })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, bodies })))
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, bodies }),
+    ),
+  )
 }
 
 describe('real provider path (compatible: against a local server)', () => {
   let local: Awaited<ReturnType<typeof startServer>>
   beforeAll(async () => {
-    local = await startServer(['5 stops', 'score: 2/10 too many', '{"lesson":"At most 3 stops."}', '3 stops', 'score: 9/10'])
+    local = await startServer([
+      '5 stops',
+      'score: 2/10 too many',
+      '{"lesson":"At most 3 stops."}',
+      '3 stops',
+      'score: 9/10',
+    ])
   })
   afterAll(() => local.server.close())
 
   it('resolves a model string with the secrets backend, retries the 503, and learns', async () => {
     const agent = new Agent({
-      instructions: 'Plan tours.', model: 'compatible:local-model', architecture: new Reflexion(),
-      secrets: staticSecrets({ COMPATIBLE_BASE_URL: local.url, COMPATIBLE_API_KEY: 'sk-local-secret-123456' }), retry: { sleep: async () => undefined },
+      instructions: 'Plan tours.',
+      model: 'compatible:local-model',
+      architecture: new Reflexion(),
+      secrets: staticSecrets({ COMPATIBLE_BASE_URL: local.url, COMPATIBLE_API_KEY: 'sk-local-secret-123456' }),
+      retry: { sleep: async () => undefined },
     })
     const result = await agent.run('Plan an easy walk.')
     expect(result.status).toBe('succeeded')

@@ -23,7 +23,9 @@ export function requireInteger(owner: string, name: string, value: number, minim
 /** Throws a ReflexionConfigError unless `value` is a number in [minimum, maximum] (NaN rejected). */
 export function requireInRange(owner: string, name: string, value: number, minimum: number, maximum: number): void {
   if (typeof value !== 'number' || Number.isNaN(value) || value < minimum || value > maximum) {
-    throw new ReflexionConfigError(`${owner}: ${name} must be a number in [${minimum}, ${maximum}] (got ${String(value)})`)
+    throw new ReflexionConfigError(
+      `${owner}: ${name} must be a number in [${minimum}, ${maximum}] (got ${String(value)})`,
+    )
   }
 }
 

@@ -24,16 +24,21 @@ export function jsonSchemaProblem(schema: Record<string, unknown>): string | und
 /** Serialisable evaluator choices, for server actions to validate user input (a bad pattern or schema is a field error). */
 export const evaluatorConfigSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('llm'), rubric: z.string().max(4000).optional() }),
-  z.object({ kind: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).superRefine((config, context) => {
-    const problem = jsonSchemaProblem(config.schema)
-    if (problem) context.addIssue({ code: 'custom', path: ['schema'], message: `invalid JSON Schema: ${problem}` })
-  }),
+  z
+    .object({ kind: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) })
+    .superRefine((config, context) => {
+      const problem = jsonSchemaProblem(config.schema)
+      if (problem) context.addIssue({ code: 'custom', path: ['schema'], message: `invalid JSON Schema: ${problem}` })
+    }),
   z.object({ kind: z.literal('exact'), expected: z.string(), caseSensitive: z.boolean().optional() }),
   z.object({ kind: z.literal('contains'), expected: z.string(), caseSensitive: z.boolean().optional() }),
-  z.object({ kind: z.literal('regex'), expected: z.string().min(1), caseSensitive: z.boolean().optional() }).superRefine((config, context) => {
-    const problem = regexProblem(config.expected, config.caseSensitive ?? true)
-    if (problem) context.addIssue({ code: 'custom', path: ['expected'], message: `invalid regular expression: ${problem}` })
-  }),
+  z
+    .object({ kind: z.literal('regex'), expected: z.string().min(1), caseSensitive: z.boolean().optional() })
+    .superRefine((config, context) => {
+      const problem = regexProblem(config.expected, config.caseSensitive ?? true)
+      if (problem)
+        context.addIssue({ code: 'custom', path: ['expected'], message: `invalid regular expression: ${problem}` })
+    }),
 ])
 
 /** A serialisable evaluator configuration. */

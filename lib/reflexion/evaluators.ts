@@ -1,18 +1,36 @@
 import { compileJsonSchema } from './json-schema-validator'
 import { ReflexionConfigError } from './errors'
-import { evaluatorConfigSchema, jsonSchemaProblem, regexProblem, type Evaluation, type Evaluator, type EvaluatorConfig } from './evaluator-config'
+import {
+  evaluatorConfigSchema,
+  jsonSchemaProblem,
+  regexProblem,
+  type Evaluation,
+  type Evaluator,
+  type EvaluatorConfig,
+} from './evaluator-config'
 import { parseScore } from './parse-score'
-import { DEFAULT_EVALUATOR_PROMPT, MAX_FEEDBACK_CHARS, MAX_REVIEW_OUTPUT_CHARS, MAX_REVIEW_TASK_CHARS, bound } from './prompts'
+import {
+  DEFAULT_EVALUATOR_PROMPT,
+  MAX_FEEDBACK_CHARS,
+  MAX_REVIEW_OUTPUT_CHARS,
+  MAX_REVIEW_TASK_CHARS,
+  bound,
+} from './prompts'
 import { boundedCall, boundedRegexTest } from './regex-match'
 import { UNTRUSTED_DATA_RULE, labelledSection } from './untrusted'
 
 /** The judge's user prompt: the task and a bounded excerpt of the output, each a delimited data section. */
 export function evaluatorInput(task: string, output: string): string {
-  return [labelledSection('Task', 'task', task, MAX_REVIEW_TASK_CHARS), labelledSection('Output', 'output', output, MAX_REVIEW_OUTPUT_CHARS)].join('\n\n')
+  return [
+    labelledSection('Task', 'task', task, MAX_REVIEW_TASK_CHARS),
+    labelledSection('Output', 'output', output, MAX_REVIEW_OUTPUT_CHARS),
+  ].join('\n\n')
 }
 
 function llmEvaluator(rubric: string | undefined, evaluatorPrompt: string | undefined): Evaluator {
-  const system = [evaluatorPrompt ?? DEFAULT_EVALUATOR_PROMPT, rubric ? `Rubric:\n${rubric}` : '', UNTRUSTED_DATA_RULE].filter(Boolean).join('\n\n')
+  const system = [evaluatorPrompt ?? DEFAULT_EVALUATOR_PROMPT, rubric ? `Rubric:\n${rubric}` : '', UNTRUSTED_DATA_RULE]
+    .filter(Boolean)
+    .join('\n\n')
   return {
     kind: 'llm',
     usesModel: true,
@@ -49,7 +67,8 @@ export function jsonDepth(text: string): number {
   for (let position = 0; position < text.length; position++) {
     const character = text.charCodeAt(position)
     if (inString) {
-      if (character === 92) position++ // backslash: skip the escaped character
+      if (character === 92)
+        position++ // backslash: skip the escaped character
       else if (character === 34) inString = false
     } else if (character === 34) inString = true
     else if (character === 91 || character === 123) deepest = Math.max(deepest, ++depth)
@@ -67,26 +86,47 @@ function jsonSchemaEvaluator(schema: Record<string, unknown>): Evaluator {
     usesModel: false,
     async evaluate(output) {
       const text = stripFences(output)
-      if (text.length > MAX_JSON_OUTPUT_CHARS) return { score: 0, feedback: `The output is ${text.length} characters; JSON outputs over ${MAX_JSON_OUTPUT_CHARS} are not validated.` }
+      if (text.length > MAX_JSON_OUTPUT_CHARS)
+        return {
+          score: 0,
+          feedback: `The output is ${text.length} characters; JSON outputs over ${MAX_JSON_OUTPUT_CHARS} are not validated.`,
+        }
       const depth = jsonDepth(text)
-      if (depth > MAX_JSON_DEPTH) return { score: 0, feedback: `The output nests arrays/objects ${depth} levels deep; at most ${MAX_JSON_DEPTH} are accepted.` }
+      if (depth > MAX_JSON_DEPTH)
+        return {
+          score: 0,
+          feedback: `The output nests arrays/objects ${depth} levels deep; at most ${MAX_JSON_DEPTH} are accepted.`,
+        }
       let value: unknown
       try {
         value = JSON.parse(text)
       } catch (error) {
-        return { score: 0, feedback: bound(`The output is not valid JSON: ${(error as Error).message}`, MAX_FEEDBACK_CHARS) }
+        return {
+          score: 0,
+          feedback: bound(`The output is not valid JSON: ${(error as Error).message}`, MAX_FEEDBACK_CHARS),
+        }
       }
       let checked
       try {
         checked = boundedCall(() => validate(value), VALIDATION_TIMEOUT_MS)
       } catch (error) {
-        if (error instanceof RangeError) return { score: 0, feedback: 'The output could not be validated: it is nested too deeply for the schema.' }
+        if (error instanceof RangeError)
+          return { score: 0, feedback: 'The output could not be validated: it is nested too deeply for the schema.' }
         throw error
       }
-      if (checked.timedOut) return { score: 0, feedback: `JSON Schema validation took longer than ${VALIDATION_TIMEOUT_MS} ms on this output; counted as a failure.` }
+      if (checked.timedOut)
+        return {
+          score: 0,
+          feedback: `JSON Schema validation took longer than ${VALIDATION_TIMEOUT_MS} ms on this output; counted as a failure.`,
+        }
       if (checked.value) return { score: 1, feedback: 'The output matches the JSON schema.' }
-      const errors = (validate.errors ?? []).slice(0, 20).map((item) => `${item.instancePath || '/'} ${item.message ?? 'is invalid'}`)
-      return { score: 0, feedback: bound(`The output does not match the JSON schema: ${errors.join('; ')}`, MAX_FEEDBACK_CHARS) }
+      const errors = (validate.errors ?? [])
+        .slice(0, 20)
+        .map((item) => `${item.instancePath || '/'} ${item.message ?? 'is invalid'}`)
+      return {
+        score: 0,
+        feedback: bound(`The output does not match the JSON schema: ${errors.join('; ')}`, MAX_FEEDBACK_CHARS),
+      }
     },
   }
 }
@@ -94,22 +134,42 @@ function jsonSchemaEvaluator(schema: Record<string, unknown>): Evaluator {
 function textEvaluator(kind: 'exact' | 'contains' | 'regex', expected: string, caseSensitive: boolean): Evaluator {
   const fold = (text: string) => (caseSensitive ? text : text.toLowerCase())
   const problem = kind === 'regex' ? regexProblem(expected, caseSensitive) : undefined
-  if (problem) throw new ReflexionConfigError(`evaluator.expected: invalid regular expression: ${problem}`, 'evaluator.expected')
+  if (problem)
+    throw new ReflexionConfigError(`evaluator.expected: invalid regular expression: ${problem}`, 'evaluator.expected')
   return {
     kind,
     usesModel: false,
     async evaluate(output): Promise<Evaluation> {
       if (kind === 'exact') {
         const passed = fold(output.trim()) === fold(expected.trim())
-        return { score: passed ? 1 : 0, feedback: passed ? 'The output equals the expected answer.' : `The output must be exactly: ${bound(expected, 500)}` }
+        return {
+          score: passed ? 1 : 0,
+          feedback: passed
+            ? 'The output equals the expected answer.'
+            : `The output must be exactly: ${bound(expected, 500)}`,
+        }
       }
       if (kind === 'contains') {
         const passed = fold(output).includes(fold(expected))
-        return { score: passed ? 1 : 0, feedback: passed ? 'The output contains the expected text.' : `The output must contain: ${bound(expected, 500)}` }
+        return {
+          score: passed ? 1 : 0,
+          feedback: passed
+            ? 'The output contains the expected text.'
+            : `The output must contain: ${bound(expected, 500)}`,
+        }
       }
       const result = boundedRegexTest(expected, caseSensitive ? '' : 'i', output)
-      if (result.timedOut) return { score: 0, feedback: `The regex check timed out on this output (pattern /${bound(expected, 200)}/); counted as a failure.` }
-      return { score: result.matched ? 1 : 0, feedback: result.matched ? 'The output matches the pattern.' : `The output must match /${bound(expected, 200)}/.` }
+      if (result.timedOut)
+        return {
+          score: 0,
+          feedback: `The regex check timed out on this output (pattern /${bound(expected, 200)}/); counted as a failure.`,
+        }
+      return {
+        score: result.matched ? 1 : 0,
+        feedback: result.matched
+          ? 'The output matches the pattern.'
+          : `The output must match /${bound(expected, 200)}/.`,
+      }
     },
   }
 }
@@ -118,16 +178,25 @@ function textEvaluator(kind: 'exact' | 'contains' | 'regex', expected: string, c
  * Builds an evaluator from a config (llm judge, json_schema, exact, contains, regex) or wraps a function.
  * Invalid configs (bad schema, bad pattern, unknown kind) throw a ReflexionConfigError here, not mid-run.
  */
-export function createEvaluator(config: EvaluatorConfig = { kind: 'llm' }, options: { evaluatorPrompt?: string } = {}): Evaluator {
+export function createEvaluator(
+  config: EvaluatorConfig = { kind: 'llm' },
+  options: { evaluatorPrompt?: string } = {},
+): Evaluator {
   if (typeof config === 'function') {
     return { kind: 'function', usesModel: false, evaluate: async (output, context) => config(output, context) }
   }
   const parsed = evaluatorConfigSchema.safeParse(config)
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({ field: `evaluator.${issue.path.join('.') || 'kind'}`, message: issue.message }))
+    const issues = parsed.error.issues.map((issue) => ({
+      field: `evaluator.${issue.path.join('.') || 'kind'}`,
+      message: issue.message,
+    }))
     const unknownKind = issues.some((issue) => issue.field === 'evaluator.kind')
     const text = issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')
-    throw new ReflexionConfigError(unknownKind ? `${text}; kinds: llm, json_schema, exact, contains, regex, or a function` : text, issues[0]?.field)
+    throw new ReflexionConfigError(
+      unknownKind ? `${text}; kinds: llm, json_schema, exact, contains, regex, or a function` : text,
+      issues[0]?.field,
+    )
   }
   const valid = parsed.data
   switch (valid.kind) {

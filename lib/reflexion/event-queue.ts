@@ -9,8 +9,15 @@ export async function* iterateWhile<T>(start: (push: (item: T) => void) => Promi
     wake?.()
   }
   start(push).then(
-    () => { done = true; wake?.() },
-    (error: unknown) => { failure = { error }; done = true; wake?.() },
+    () => {
+      done = true
+      wake?.()
+    },
+    (error: unknown) => {
+      failure = { error }
+      done = true
+      wake?.()
+    },
   )
   while (true) {
     if (queue.length > 0) {

@@ -9,7 +9,13 @@ export type GuardrailCheck = (text: string) => string | null | undefined | Promi
 export type Guardrails = { input?: GuardrailCheck; output?: GuardrailCheck }
 
 /** Runs one guardrail; on refusal emits run.guardrail_tripped (via guardrails from `sourceIndex`) and stops the run. */
-export async function enforceGuardrail(run: RunContext, check: GuardrailCheck | undefined, stage: 'input' | 'output', text: string, sourceIndex: number): Promise<void> {
+export async function enforceGuardrail(
+  run: RunContext,
+  check: GuardrailCheck | undefined,
+  stage: 'input' | 'output',
+  text: string,
+  sourceIndex: number,
+): Promise<void> {
   if (!check) return
   const reason = await check(text)
   if (reason === null || reason === undefined) return

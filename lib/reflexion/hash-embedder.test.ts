@@ -31,9 +31,15 @@ describe('HashEmbedder', () => {
 describe('InMemoryVectorStore', () => {
   it('adds, dedupes per user and searches nearest first within the filter', async () => {
     const store = new InMemoryVectorStore({ embedder: new HashEmbedder() })
-    const [shared] = await store.add([{ content: 'Normalize dates to ISO 8601 before answering.', metadata: { user_id: SHARED_LESSON } }])
-    const [mine] = await store.add([{ content: 'Plan at most three stops for an easy walk.', metadata: { user_id: 'u1' } }])
-    const [again] = await store.add([{ content: 'plan at most three stops for an easy   walk', metadata: { user_id: 'u1' } }])
+    const [shared] = await store.add([
+      { content: 'Normalize dates to ISO 8601 before answering.', metadata: { user_id: SHARED_LESSON } },
+    ])
+    const [mine] = await store.add([
+      { content: 'Plan at most three stops for an easy walk.', metadata: { user_id: 'u1' } },
+    ])
+    const [again] = await store.add([
+      { content: 'plan at most three stops for an easy   walk', metadata: { user_id: 'u1' } },
+    ])
     await store.add([{ content: 'Plan at most three stops for an easy walk.', metadata: { user_id: 'u2' } }])
     await store.add([{ content: 'Untagged lesson about walks and stops.', metadata: {} }])
     expect(again).toBe(mine)

@@ -37,7 +37,8 @@ export class HashEmbedder implements Embedder {
     const tokens = words(text)
     for (const word of tokens) add(`w:${word}`, 1)
     const joined = ` ${tokens.join(' ')} `
-    for (let position = 0; position + 3 <= joined.length; position++) add(`c:${joined.slice(position, position + 3)}`, 0.5)
+    for (let position = 0; position + 3 <= joined.length; position++)
+      add(`c:${joined.slice(position, position + 3)}`, 0.5)
     const norm = Math.hypot(...vector)
     return norm === 0 ? vector : vector.map((value) => value / norm)
   }

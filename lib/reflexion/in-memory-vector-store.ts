@@ -26,7 +26,12 @@ export class InMemoryVectorStore implements VectorStore {
       const existing = this.entries.find((entry) => entry.key === key)
       if (existing) return existing.id
       const id = `lesson-${this.nextId++}`
-      this.entries.push({ id, chunk: { content: chunk.content, metadata: { ...chunk.metadata } }, vector: vectors[position], key })
+      this.entries.push({
+        id,
+        chunk: { content: chunk.content, metadata: { ...chunk.metadata } },
+        vector: vectors[position],
+        key,
+      })
       return id
     })
   }
@@ -35,7 +40,12 @@ export class InMemoryVectorStore implements VectorStore {
     const [vector] = await this.embedder.embed([query])
     return this.entries
       .filter((entry) => matchesFilter(entry.chunk.metadata, options.filter))
-      .map((entry) => ({ id: entry.id, content: entry.chunk.content, metadata: { ...entry.chunk.metadata }, score: cosineSimilarity(vector, entry.vector) }))
+      .map((entry) => ({
+        id: entry.id,
+        content: entry.chunk.content,
+        metadata: { ...entry.chunk.metadata },
+        score: cosineSimilarity(vector, entry.vector),
+      }))
       .sort((left, right) => right.score - left.score)
       .slice(0, options.k ?? 5)
   }

@@ -19,17 +19,40 @@ export type LessonMode =
  * Before an attempt: puts lessons where the base reads them and emits reflexion.lessons_recalled listing
  * exactly those lessons (monotonic: the block's lines; selective: the top-k of this user or shared).
  */
-export async function recallLessons(run: RunContext, lessons: LessonMode, session: AttemptSession, attempt: number, startedIndex: number): Promise<number> {
+export async function recallLessons(
+  run: RunContext,
+  lessons: LessonMode,
+  session: AttemptSession,
+  attempt: number,
+  startedIndex: number,
+): Promise<number> {
   const cause = via(startedIndex, HANDLERS.recallLessons)
   if (lessons.mode === 'monotonic') {
     const lines = blockLines(await lessons.memory.getBlock(run.userId, lessons.blockName))
-    return run.emit('reflexion.lessons_recalled', cause, { attempt, mode: 'monotonic', block: lessons.blockName, lessons: lines.map((content) => ({ content, userId: run.userId })) })
+    return run.emit('reflexion.lessons_recalled', cause, {
+      attempt,
+      mode: 'monotonic',
+      block: lessons.blockName,
+      lessons: lines.map((content) => ({ content, userId: run.userId })),
+    })
   }
   const filter = { user_id: [run.userId, SHARED_LESSON] }
-  const hits = (await lessons.store.search(run.prompt, { k: lessons.topK, filter })).filter((hit) => matchesFilter(hit.metadata, filter)).slice(0, lessons.topK)
+  const hits = (await lessons.store.search(run.prompt, { k: lessons.topK, filter }))
+    .filter((hit) => matchesFilter(hit.metadata, filter))
+    .slice(0, lessons.topK)
   session.blocks[lessons.blockName] = hits.map((hit) => hit.content).join('\n')
-  const recalled = hits.map((hit) => ({ id: hit.id, content: hit.content, userId: String(hit.metadata.user_id), score: hit.score }))
-  return run.emit('reflexion.lessons_recalled', cause, { attempt, mode: 'selective', block: lessons.blockName, lessons: recalled })
+  const recalled = hits.map((hit) => ({
+    id: hit.id,
+    content: hit.content,
+    userId: String(hit.metadata.user_id),
+    score: hit.score,
+  }))
+  return run.emit('reflexion.lessons_recalled', cause, {
+    attempt,
+    mode: 'selective',
+    block: lessons.blockName,
+    lessons: recalled,
+  })
 }
 
 /** Pure: a block's lines after appending `line` (unless already there, normalised), keeping the newest `maxLines`. */
@@ -43,28 +66,61 @@ export function appendBlockLine(block: string | undefined, line: string, maxLine
 }
 
 /** Appends a line by reading and rewriting the block (for memories without an atomic appendLine). */
-async function appendByRewrite(memory: Memory, userKey: string, name: string, line: string, maxLines: number): Promise<BlockAppend> {
+async function appendByRewrite(
+  memory: Memory,
+  userKey: string,
+  name: string,
+  line: string,
+  maxLines: number,
+): Promise<BlockAppend> {
   const result = appendBlockLine(await memory.getBlock(userKey, name), line, maxLines)
   if (!result.duplicate) await memory.setBlock(userKey, name, result.lines.join('\n'))
   return result
 }
 
 /** Stores a lesson for the run's user (deduplicated) and emits reflexion.lesson_persisted; returns its index. */
-export async function persistLesson(run: RunContext, lessons: LessonMode, lesson: string, attempt: number, score: number, producedIndex: number): Promise<number> {
+export async function persistLesson(
+  run: RunContext,
+  lessons: LessonMode,
+  lesson: string,
+  attempt: number,
+  score: number,
+  producedIndex: number,
+): Promise<number> {
   const cause = via(producedIndex, HANDLERS.persistLesson)
   const key = normaliseLesson(lesson)
   if (lessons.mode === 'monotonic') {
     const { lines, duplicate, dropped } = lessons.memory.appendLine
       ? await lessons.memory.appendLine(run.userId, lessons.blockName, lesson, lessons.maxLessons)
       : await appendByRewrite(lessons.memory, run.userId, lessons.blockName, lesson, lessons.maxLessons)
-    return run.emit('reflexion.lesson_persisted', cause, { attempt, lesson, mode: 'monotonic', duplicate, block: lessons.blockName, blockSize: lines.length, ...(dropped.length > 0 && { droppedOldest: dropped }) })
+    return run.emit('reflexion.lesson_persisted', cause, {
+      attempt,
+      lesson,
+      mode: 'monotonic',
+      duplicate,
+      block: lessons.blockName,
+      blockSize: lines.length,
+      ...(dropped.length > 0 && { droppedOldest: dropped }),
+    })
   }
   const existing = await lessons.store.search(lesson, { k: 5, filter: { user_id: [run.userId] } })
   const match = existing.find((hit) => hit.metadata.user_id === run.userId && normaliseLesson(hit.content) === key)
   let lessonId = match?.id
   if (!match) {
-    const metadata = { user_id: run.userId, run_id: run.options.runId, attempt, score, task_prompt: bound(run.prompt, 500) }
+    const metadata = {
+      user_id: run.userId,
+      run_id: run.options.runId,
+      attempt,
+      score,
+      task_prompt: bound(run.prompt, 500),
+    }
     ;[lessonId] = await lessons.store.add([{ content: lesson, metadata }])
   }
-  return run.emit('reflexion.lesson_persisted', cause, { attempt, lesson, mode: 'selective', duplicate: match !== undefined, ...(lessonId !== undefined && { lessonId }) })
+  return run.emit('reflexion.lesson_persisted', cause, {
+    attempt,
+    lesson,
+    mode: 'selective',
+    duplicate: match !== undefined,
+    ...(lessonId !== undefined && { lessonId }),
+  })
 }

@@ -3,12 +3,16 @@ import { MAX_LESSON_CHARS, blockLines, cleanLesson, normaliseLesson } from './le
 
 describe('lesson hygiene', () => {
   it('accepts the tutorial reflector JSON reply', () => {
-    expect(cleanLesson('{"lesson": "轻松步行要求时，景点不超过 3 个，除非用户明确说要更多。"}')).toBe('轻松步行要求时，景点不超过 3 个，除非用户明确说要更多。')
+    expect(cleanLesson('{"lesson": "轻松步行要求时，景点不超过 3 个，除非用户明确说要更多。"}')).toBe(
+      '轻松步行要求时，景点不超过 3 个，除非用户明确说要更多。',
+    )
     expect(cleanLesson('```json\n{"lesson": "Keep it to three stops."}\n```')).toBe('Keep it to three stops.')
   })
 
   it('makes one line and drops labels, bullets and quotes', () => {
-    expect(cleanLesson('Lesson: check the\nstop count\n  before answering.')).toBe('check the stop count before answering.')
+    expect(cleanLesson('Lesson: check the\nstop count\n  before answering.')).toBe(
+      'check the stop count before answering.',
+    )
     expect(cleanLesson('- **Lesson:** "Use ISO dates."')).toBe('Use ISO dates.')
   })
 

@@ -23,7 +23,8 @@ function fromJson(reply: string): string | undefined {
   if (!match) return undefined
   try {
     const parsed: unknown = JSON.parse(match[0])
-    if (parsed && typeof parsed === 'object' && 'lesson' in parsed && typeof parsed.lesson === 'string') return parsed.lesson
+    if (parsed && typeof parsed === 'object' && 'lesson' in parsed && typeof parsed.lesson === 'string')
+      return parsed.lesson
   } catch {
     return undefined
   }
@@ -54,7 +55,12 @@ export function stripRoleMarkers(text: string): string {
  */
 export function cleanLesson(reply: string, limit = MAX_LESSON_CHARS): string {
   const bounded = reply.slice(0, MAX_REPLY_CHARS)
-  const text = stripRoleMarkers((fromJson(bounded) ?? bounded).replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, ' '))
+  const text = stripRoleMarkers(
+    (fromJson(bounded) ?? bounded).replace(
+      /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+      ' ',
+    ),
+  )
     .replace(/```[a-z]*|```/gi, ' ')
     .replace(/\s+/g, ' ')
     .trim()
@@ -66,5 +72,8 @@ export function cleanLesson(reply: string, limit = MAX_LESSON_CHARS): string {
 
 /** Splits a monotonic block into its lessons, one per non-empty line. */
 export function blockLines(block: string | undefined): string[] {
-  return (block ?? '').split('\n').map((line) => line.trim()).filter((line) => line !== '')
+  return (block ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
 }

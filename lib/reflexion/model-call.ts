@@ -41,7 +41,9 @@ export function modelLabel(model: LanguageModelV4): string {
 
 function withoutExecute(tools: ToolSet | undefined): ToolSet | undefined {
   if (!tools) return undefined
-  return Object.fromEntries(Object.entries(tools).map(([name, definition]) => [name, { ...definition, execute: undefined }])) as ToolSet
+  return Object.fromEntries(
+    Object.entries(tools).map(([name, definition]) => [name, { ...definition, execute: undefined }]),
+  ) as ToolSet
 }
 
 /**
@@ -50,10 +52,23 @@ function withoutExecute(tools: ToolSet | undefined): ToolSet | undefined {
  */
 export async function callModel(run: RunContext, request: ModelCallRequest): Promise<ModelCallResult> {
   run.throwIfCancelled()
-  const base = { role: request.role, model: modelLabel(request.model), attempt: request.attempt, ...(request.turn !== undefined && { turn: request.turn }), ...(request.worker !== undefined && { worker: request.worker }) }
+  const base = {
+    role: request.role,
+    model: modelLabel(request.model),
+    attempt: request.attempt,
+    ...(request.turn !== undefined && { turn: request.turn }),
+    ...(request.worker !== undefined && { worker: request.worker }),
+  }
   const cause = via(request.sourceIndex, request.handler)
   const emitFailed = (error: string) =>
-    run.emit('agent.model_called', cause, { ...base, usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'error', text: '', failed: true, error })
+    run.emit('agent.model_called', cause, {
+      ...base,
+      usage: { inputTokens: 0, outputTokens: 0 },
+      finishReason: 'error',
+      text: '',
+      failed: true,
+      error,
+    })
   const policy = run.options.retry
   const model =
     request.retry && policy !== false
@@ -61,13 +76,25 @@ export async function callModel(run: RunContext, request: ModelCallRequest): Pro
           ...policy,
           onRetry: async (info) => {
             const failed = await emitFailed(safeErrorMessage(info.error))
-            await run.emit('run.retried', via(failed, HANDLERS.retry), { retry: info.retry, delayMs: info.delayMs, error: safeErrorMessage(info.error), ...(info.statusCode !== undefined && { statusCode: info.statusCode }) })
+            await run.emit('run.retried', via(failed, HANDLERS.retry), {
+              retry: info.retry,
+              delayMs: info.delayMs,
+              error: safeErrorMessage(info.error),
+              ...(info.statusCode !== undefined && { statusCode: info.statusCode }),
+            })
           },
         })
       : request.model
   let result
   try {
-    result = await generateText({ model, system: request.system, messages: request.messages, tools: withoutExecute(request.tools), maxRetries: 0, abortSignal: run.signal })
+    result = await generateText({
+      model,
+      system: request.system,
+      messages: request.messages,
+      tools: withoutExecute(request.tools),
+      maxRetries: 0,
+      abortSignal: run.signal,
+    })
   } catch (error) {
     if (run.signal?.aborted) throw new RunStop('cancelled', undefined, 'cancelled by the caller')
     const message = safeErrorMessage(error)
@@ -76,7 +103,11 @@ export async function callModel(run: RunContext, request: ModelCallRequest): Pro
   }
   const tokens = { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 }
   run.usage.record(request.role, request.model, tokens)
-  const toolCalls = result.toolCalls.map((call) => ({ toolCallId: call.toolCallId, toolName: call.toolName, input: call.input }))
+  const toolCalls = result.toolCalls.map((call) => ({
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    input: call.input,
+  }))
   const index = await run.emit('agent.model_called', cause, {
     ...base,
     usage: tokens,

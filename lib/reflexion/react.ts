@@ -39,8 +39,18 @@ export class ReAct implements Architecture {
     const system = await startingContext(input)
     const maxTurns = this.maxTurns ?? input.agent.maxTurns
     const result = await runToolLoop({
-      run, role: 'agent', model: input.agent.model, retry: true, system, messages: session.messages,
-      tools: input.agent.tools, maxTurns, attempt, startIndex: input.startIndex, firstHandler: HANDLERS.react, handler: HANDLERS.react,
+      run,
+      role: 'agent',
+      model: input.agent.model,
+      retry: true,
+      system,
+      messages: session.messages,
+      tools: input.agent.tools,
+      maxTurns,
+      attempt,
+      startIndex: input.startIndex,
+      firstHandler: HANDLERS.react,
+      handler: HANDLERS.react,
     })
     const cause = via(result.lastModelIndex, HANDLERS.react)
     if (result.status === 'out_of_turns') {

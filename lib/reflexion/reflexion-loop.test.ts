@@ -30,10 +30,22 @@ describe('Reflexion attempt loop', () => {
     expect(result.attempts).toBe(2)
     expect(typesOf(result.events)).toEqual([
       'run.submitted',
-      'reflexion.attempt_started', 'reflexion.lessons_recalled', 'agent.model_called', 'agent.output_produced',
-      'agent.model_called', 'reflexion.evaluated', 'agent.model_called', 'reflexion.lesson_produced', 'reflexion.lesson_persisted',
-      'reflexion.attempt_started', 'reflexion.lessons_recalled', 'agent.model_called', 'agent.output_produced',
-      'agent.model_called', 'reflexion.evaluated', 'reflexion.threshold_met',
+      'reflexion.attempt_started',
+      'reflexion.lessons_recalled',
+      'agent.model_called',
+      'agent.output_produced',
+      'agent.model_called',
+      'reflexion.evaluated',
+      'agent.model_called',
+      'reflexion.lesson_produced',
+      'reflexion.lesson_persisted',
+      'reflexion.attempt_started',
+      'reflexion.lessons_recalled',
+      'agent.model_called',
+      'agent.output_produced',
+      'agent.model_called',
+      'reflexion.evaluated',
+      'reflexion.threshold_met',
       'run.finished',
     ])
     expect(logProblems(result.events)).toEqual([])
@@ -49,7 +61,13 @@ describe('Reflexion attempt loop', () => {
     expect(roles).toEqual(['agent', 'evaluator', 'reflector', 'agent', 'evaluator'])
     const finished = result.events.at(-1)!
     expect(finished).toMatchObject({ status: 'succeeded', bestScore: 0.9, attempts: 2, cause: { kind: 'framework' } })
-    expect(result.events[0]).toMatchObject({ type: 'run.submitted', prompt: TASK, userId: 'u1', cause: { kind: 'seed' }, at: '2025-01-01T00:00:00.000Z' })
+    expect(result.events[0]).toMatchObject({
+      type: 'run.submitted',
+      prompt: TASK,
+      userId: 'u1',
+      cause: { kind: 'seed' },
+      at: '2025-01-01T00:00:00.000Z',
+    })
   })
 
   it('records the causes of the topology', async () => {
@@ -69,7 +87,11 @@ describe('Reflexion attempt loop', () => {
   })
 
   it('the evaluator sees the task and the output; the reflector sees actions, observations, output and feedback', async () => {
-    const lookup = tool({ description: 'look up walking times', inputSchema: z.object({ place: z.string() }), execute: async ({ place }) => `${place}: 40 minutes on foot` })
+    const lookup = tool({
+      description: 'look up walking times',
+      inputSchema: z.object({ place: z.string() }),
+      execute: async ({ place }) => `${place}: 40 minutes on foot`,
+    })
     const model = scriptedModel([
       toolCallReply('lookup', { place: 'West Lake' }),
       toolCallReply('lookup', { place: 'Lingyin Temple' }),
@@ -79,7 +101,9 @@ describe('Reflexion attempt loop', () => {
       textReply('West Lake → Tea Museum'),
       textReply('score: 1'),
     ])
-    const result = await new Agent({ instructions: 'x', model, tools: { lookup }, architecture: new Reflexion() }).run(TASK)
+    const result = await new Agent({ instructions: 'x', model, tools: { lookup }, architecture: new Reflexion() }).run(
+      TASK,
+    )
     expect(result.status).toBe('succeeded')
     const evaluatorPrompt = promptText(model.doGenerateCalls[3])
     expect(evaluatorPrompt).toContain(TASK)
@@ -99,32 +123,52 @@ describe('Reflexion attempt loop', () => {
       { kind: 'handler', index: toolEvents[2].index - 1, handler: 'react' },
       { kind: 'handler', index: toolEvents[2].index, handler: 'tools' },
     ])
-    expect(result.events[toolEvents[1].index + 1]).toMatchObject({ type: 'agent.model_called', cause: { kind: 'handler', index: toolEvents[1].index, handler: 'react' } })
+    expect(result.events[toolEvents[1].index + 1]).toMatchObject({
+      type: 'agent.model_called',
+      cause: { kind: 'handler', index: toolEvents[1].index, handler: 'react' },
+    })
   })
 
   it('never calls the reflector after the last attempt and emits max_attempts_reached', async () => {
     const model = scriptedModel([
-      textReply('a1'), textReply('score: 1/10'), textReply('Lesson: check the stop count.'),
-      textReply('a2'), textReply('score: 2/10'),
+      textReply('a1'),
+      textReply('score: 1/10'),
+      textReply('Lesson: check the stop count.'),
+      textReply('a2'),
+      textReply('score: 2/10'),
     ])
-    const result = await new Agent({ instructions: 'x', model, architecture: new Reflexion({ maxAttempts: 2 }) }).run(TASK)
+    const result = await new Agent({ instructions: 'x', model, architecture: new Reflexion({ maxAttempts: 2 }) }).run(
+      TASK,
+    )
     expect(model.doGenerateCalls).toHaveLength(5)
     expect(result.status).toBe('failed')
     expect(result.bestScore).toBe(0.2)
     const reached = result.events.find((event) => event.type === 'reflexion.max_attempts_reached')
     expect(reached).toMatchObject({ attempts: 2, bestScore: 0.2 })
-    expect(typesOf(result.events).slice(-3)).toEqual(['reflexion.evaluated', 'reflexion.max_attempts_reached', 'run.finished'])
+    expect(typesOf(result.events).slice(-3)).toEqual([
+      'reflexion.evaluated',
+      'reflexion.max_attempts_reached',
+      'run.finished',
+    ])
     expect(result.events.filter((event) => event.type === 'reflexion.lesson_produced')).toHaveLength(1)
   })
 
   it('out of turns with attempts left is a failed trial: score 0, no evaluator call, reflect, retry', async () => {
     const search = tool({ description: 's', inputSchema: z.object({ q: z.string() }), execute: async () => 'nothing' })
     const model = scriptedModel([
-      toolCallReply('search', { q: 'a' }), toolCallReply('search', { q: 'b' }),
+      toolCallReply('search', { q: 'a' }),
+      toolCallReply('search', { q: 'b' }),
       textReply('{"lesson":"Answer after at most one search."}'),
-      textReply('final answer'), textReply('score: 0.9'),
+      textReply('final answer'),
+      textReply('score: 0.9'),
     ])
-    const result = await new Agent({ instructions: 'x', model, tools: { search }, maxTurns: 2, architecture: new Reflexion() }).run(TASK)
+    const result = await new Agent({
+      instructions: 'x',
+      model,
+      tools: { search },
+      maxTurns: 2,
+      architecture: new Reflexion(),
+    }).run(TASK)
     expect(result.status).toBe('succeeded')
     const evaluated = result.events.filter((event) => event.type === 'reflexion.evaluated')
     expect(evaluated[0]).toMatchObject({ score: 0, reason: 'out_of_turns', passed: false })
@@ -138,49 +182,93 @@ describe('Reflexion attempt loop', () => {
   it('out of turns on the last attempt stops interrupted without max_attempts_reached', async () => {
     const search = tool({ description: 's', inputSchema: z.object({ q: z.string() }), execute: async () => 'nothing' })
     const model = scriptedModel([toolCallReply('search', { q: 'a' })])
-    const result = await new Agent({ instructions: 'x', model, tools: { search }, architecture: new Reflexion({ maxAttempts: 1, base: new ReAct({ maxTurns: 1 }) }) }).run(TASK)
+    const result = await new Agent({
+      instructions: 'x',
+      model,
+      tools: { search },
+      architecture: new Reflexion({ maxAttempts: 1, base: new ReAct({ maxTurns: 1 }) }),
+    }).run(TASK)
     expect(result.interrupted).toBe(true)
     expect(result.interruptionReason).toBe('max_turns_exceeded')
     expect(typesOf(result.events)).not.toContain('reflexion.max_attempts_reached')
     expect(typesOf(result.events)).not.toContain('reflexion.evaluated')
     const interrupted = result.events.find((event) => event.type === 'run.interrupted')!
-    expect(interrupted).toMatchObject({ reason: 'max_turns_exceeded', cause: { kind: 'handler', index: interrupted.index - 1, handler: 'reflexion' } })
-    expect(result.events.at(-1)).toMatchObject({ type: 'run.finished', status: 'interrupted', interruptionReason: 'max_turns_exceeded' })
+    expect(interrupted).toMatchObject({
+      reason: 'max_turns_exceeded',
+      cause: { kind: 'handler', index: interrupted.index - 1, handler: 'reflexion' },
+    })
+    expect(result.events.at(-1)).toMatchObject({
+      type: 'run.finished',
+      status: 'interrupted',
+      interruptionReason: 'max_turns_exceeded',
+    })
   })
 
   it('the base sets its own turn limit, else Agent maxTurns (default 8)', async () => {
     const search = tool({ description: 's', inputSchema: z.object({ q: z.string() }), execute: async () => 'nothing' })
     const model = scriptedModel(Array.from({ length: 8 }, () => toolCallReply('search', { q: 'a' })))
-    const result = await new Agent({ instructions: 'x', model, tools: { search }, architecture: new Reflexion({ maxAttempts: 1 }) }).run(TASK)
+    const result = await new Agent({
+      instructions: 'x',
+      model,
+      tools: { search },
+      architecture: new Reflexion({ maxAttempts: 1 }),
+    }).run(TASK)
     expect(model.doGenerateCalls).toHaveLength(8)
     expect(result.events.find((event) => event.type === 'agent.out_of_turns')).toMatchObject({ maxTurns: 8 })
   })
 
   it('a guardrail on the output stops the run', async () => {
     const model = scriptedModel([textReply('forbidden words')])
-    const agent = new Agent({ instructions: 'x', model, architecture: new Reflexion(), guardrails: { output: (output) => (output.includes('forbidden') ? 'contains forbidden words' : null) } })
+    const agent = new Agent({
+      instructions: 'x',
+      model,
+      architecture: new Reflexion(),
+      guardrails: { output: (output) => (output.includes('forbidden') ? 'contains forbidden words' : null) },
+    })
     const result = await agent.run(TASK)
-    expect(typesOf(result.events).slice(-4)).toEqual(['agent.output_produced', 'run.guardrail_tripped', 'run.interrupted', 'run.finished'])
+    expect(typesOf(result.events).slice(-4)).toEqual([
+      'agent.output_produced',
+      'run.guardrail_tripped',
+      'run.interrupted',
+      'run.finished',
+    ])
     const [produced, tripped, interrupted] = result.events.slice(-4)
     expect(tripped.cause).toEqual({ kind: 'handler', index: produced.index, handler: 'guardrails' })
-    expect(interrupted).toMatchObject({ reason: 'guardrail', cause: { kind: 'handler', index: tripped.index, handler: 'guardrails' } })
+    expect(interrupted).toMatchObject({
+      reason: 'guardrail',
+      cause: { kind: 'handler', index: tripped.index, handler: 'guardrails' },
+    })
     expect(result.interruptionReason).toBe('guardrail')
   })
 
   it('a guardrail on the input trips on run.submitted before any model call', async () => {
     const model = scriptedModel([])
-    const result = await new Agent({ instructions: 'x', model, architecture: new Reflexion(), guardrails: { input: () => 'no' } }).run(TASK)
-    expect(typesOf(result.events)).toEqual(['run.submitted', 'run.guardrail_tripped', 'run.interrupted', 'run.finished'])
+    const result = await new Agent({
+      instructions: 'x',
+      model,
+      architecture: new Reflexion(),
+      guardrails: { input: () => 'no' },
+    }).run(TASK)
+    expect(typesOf(result.events)).toEqual([
+      'run.submitted',
+      'run.guardrail_tripped',
+      'run.interrupted',
+      'run.finished',
+    ])
     expect(result.events[1].cause).toEqual({ kind: 'handler', index: 0, handler: 'guardrails' })
     expect(model.doGenerateCalls).toHaveLength(0)
   })
 
   it('monotonic lessons persist in the user memory across runs', async () => {
     const memory = new InMemoryMemory()
-    await new Agent({ instructions: 'x', model: tourScript(), memory, architecture: new Reflexion() }).run(TASK, { userId: 'u1' })
+    await new Agent({ instructions: 'x', model: tourScript(), memory, architecture: new Reflexion() }).run(TASK, {
+      userId: 'u1',
+    })
     expect(await memory.getBlock('u1', 'reflexion_lessons')).toBe(LESSON)
     const next = scriptedModel([textReply('West Lake → Tea Museum'), textReply('score: 1')])
-    await new Agent({ instructions: 'x', model: next, memory, architecture: new Reflexion() }).run(TASK, { userId: 'u1' })
+    await new Agent({ instructions: 'x', model: next, memory, architecture: new Reflexion() }).run(TASK, {
+      userId: 'u1',
+    })
     expect(promptText(next.doGenerateCalls[0])).toContain(LESSON)
   })
 })

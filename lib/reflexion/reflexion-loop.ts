@@ -37,45 +37,85 @@ export async function runAttemptLoop(reflexion: Reflexion, input: AttemptLoopInp
   for (let attempt = 1; attempt <= reflexion.maxAttempts; attempt++) {
     run.throwIfCancelled()
     await checkBudget(run, input.budget, lastStartedIndex ?? input.submittedIndex, budgetState, attempt)
-    const startedIndex = await run.emit('reflexion.attempt_started', via(previousIndex, HANDLERS.reflexion), { attempt, maxAttempts: reflexion.maxAttempts })
+    const startedIndex = await run.emit('reflexion.attempt_started', via(previousIndex, HANDLERS.reflexion), {
+      attempt,
+      maxAttempts: reflexion.maxAttempts,
+    })
     lastStartedIndex = startedIndex
     session.blocks = {}
     const recalledIndex = await recallLessons(run, input.lessons, session, attempt, startedIndex)
     session.messages = [] // step 3: the base rebuilds its starting context (with the recalled lessons)
     run.throwIfCancelled()
-    const result = await reflexion.base.run({ run, agent: input.agent, session, prompt: run.prompt, attempt, startIndex: recalledIndex })
+    const result = await reflexion.base.run({
+      run,
+      agent: input.agent,
+      session,
+      prompt: run.prompt,
+      attempt,
+      startIndex: recalledIndex,
+    })
     progress.attempts = attempt
     progress.turns += result.turns
     const isLast = attempt === reflexion.maxAttempts
     let evaluation: { score: number; feedback: string; index: number }
     if (result.status === 'out_of_turns') {
-      if (isLast) throw new RunStop('max_turns_exceeded', via(result.index, HANDLERS.reflexion), `attempt ${attempt} used all ${result.maxTurns} turns`)
+      if (isLast)
+        throw new RunStop(
+          'max_turns_exceeded',
+          via(result.index, HANDLERS.reflexion),
+          `attempt ${attempt} used all ${result.maxTurns} turns`,
+        )
       const feedback = `The attempt used all ${result.maxTurns} turns without producing a final answer.`
       const index = await run.emit('reflexion.evaluated', via(result.index, HANDLERS.evaluate), {
-        attempt, score: 0, threshold: reflexion.threshold, feedback, passed: false, reason: 'out_of_turns', evaluator: reflexion.evaluator.kind,
+        attempt,
+        score: 0,
+        threshold: reflexion.threshold,
+        feedback,
+        passed: false,
+        reason: 'out_of_turns',
+        evaluator: reflexion.evaluator.kind,
       })
       evaluation = { score: 0, feedback, index }
     } else {
       progress.output = result.output
       await enforceGuardrail(run, input.guardrails?.output, 'output', result.output, result.index)
       run.throwIfCancelled()
-      evaluation = await evaluateOutput(run, reflexion.evaluator, input.evaluatorModel, { output: result.output, attempt, threshold: reflexion.threshold, outputIndex: result.index })
+      evaluation = await evaluateOutput(run, reflexion.evaluator, input.evaluatorModel, {
+        output: result.output,
+        attempt,
+        threshold: reflexion.threshold,
+        outputIndex: result.index,
+      })
     }
     progress.bestScore = Math.max(progress.bestScore ?? 0, evaluation.score)
     if (evaluation.score >= reflexion.threshold) {
-      await run.emit('reflexion.threshold_met', via(evaluation.index, HANDLERS.reflexion), { attempt, score: evaluation.score })
+      await run.emit('reflexion.threshold_met', via(evaluation.index, HANDLERS.reflexion), {
+        attempt,
+        score: evaluation.score,
+      })
       return 'succeeded'
     }
     if (isLast) {
-      await run.emit('reflexion.max_attempts_reached', via(evaluation.index, HANDLERS.reflexion), { attempts: attempt, bestScore: progress.bestScore })
+      await run.emit('reflexion.max_attempts_reached', via(evaluation.index, HANDLERS.reflexion), {
+        attempts: attempt,
+        bestScore: progress.bestScore,
+      })
       return 'failed'
     }
     run.throwIfCancelled()
     const produced = await reflect(run, input.reflectorModel, {
-      reflectorPrompt: reflexion.reflectorPrompt, steps: result.steps, output: result.status === 'output' ? result.output : undefined,
-      score: evaluation.score, feedback: evaluation.feedback, attempt, evaluatedIndex: evaluation.index,
+      reflectorPrompt: reflexion.reflectorPrompt,
+      steps: result.steps,
+      output: result.status === 'output' ? result.output : undefined,
+      score: evaluation.score,
+      feedback: evaluation.feedback,
+      attempt,
+      evaluatedIndex: evaluation.index,
     })
-    previousIndex = produced.lesson === '' ? produced.index : await persistLesson(run, input.lessons, produced.lesson, attempt, evaluation.score, produced.index)
+    previousIndex =
+      produced.lesson === ''
+        ? produced.index
+        : await persistLesson(run, input.lessons, produced.lesson, attempt, evaluation.score, produced.index)
   }
   return 'failed'
 }

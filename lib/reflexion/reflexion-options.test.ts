@@ -37,10 +37,14 @@ describe('Reflexion constructor rules', () => {
 
   it('rejects bad Agent, ReAct and Supervisor options with the parameter named', () => {
     const model = scriptedModel([])
-    expect(() => new Agent({ instructions: 'x', model, maxTurns: 0 })).toThrow('Agent: maxTurns must be an integer >= 1 (got 0)')
+    expect(() => new Agent({ instructions: 'x', model, maxTurns: 0 })).toThrow(
+      'Agent: maxTurns must be an integer >= 1 (got 0)',
+    )
     expect(() => new Agent({ instructions: 'x', model, budget: { maxTokens: 0 } })).toThrow('budget.maxTokens')
     expect(() => new Agent({ instructions: 'x', model, budget: { warnAt: 2 } })).toThrow('budget.warnAt')
-    expect(() => new Agent({ instructions: 'x', model, budget: { warnAt: 0 } })).toThrow('Agent: budget.warnAt must be a fraction in (0, 1] (got 0)')
+    expect(() => new Agent({ instructions: 'x', model, budget: { warnAt: 0 } })).toThrow(
+      'Agent: budget.warnAt must be a fraction in (0, 1] (got 0)',
+    )
     expect(() => new ReAct({ maxTurns: -1 })).toThrow('ReAct: maxTurns must be an integer >= 1 (got -1)')
     expect(() => new Supervisor({ workers: {} })).toThrow('Supervisor: workers')
   })

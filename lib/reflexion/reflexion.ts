@@ -43,13 +43,21 @@ export class Reflexion {
   readonly evaluator: Evaluator
 
   constructor(options: ReflexionOptions = {}) {
-    const { maxAttempts = 3, threshold = 0.8, topKLessons = 5, maxLessons = 10, lessonsBlockName = 'reflexion_lessons' } = options
+    const {
+      maxAttempts = 3,
+      threshold = 0.8,
+      topKLessons = 5,
+      maxLessons = 10,
+      lessonsBlockName = 'reflexion_lessons',
+    } = options
     requireInteger('Reflexion', 'maxAttempts', maxAttempts, 1)
     requireInRange('Reflexion', 'threshold', threshold, 0, 1)
     requireInteger('Reflexion', 'topKLessons', topKLessons, 1)
     requireInteger('Reflexion', 'maxLessons', maxLessons, 1)
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(lessonsBlockName)) {
-      throw new ReflexionConfigError(`Reflexion: lessonsBlockName must be 1-64 characters of [A-Za-z0-9_.-] (got '${lessonsBlockName}')`)
+      throw new ReflexionConfigError(
+        `Reflexion: lessonsBlockName must be 1-64 characters of [A-Za-z0-9_.-] (got '${lessonsBlockName}')`,
+      )
     }
     this.base = options.base ?? new ReAct()
     this.maxAttempts = maxAttempts

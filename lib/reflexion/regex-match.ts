@@ -22,7 +22,11 @@ export function boundedCall<T>(work: () => T, timeoutMs: number): BoundedResult<
 /** Tests a regex in a separate V8 context with a time limit, so a catastrophic pattern cannot hang the run. */
 export function boundedRegexTest(pattern: string, flags: string, subject: string, timeoutMs = 100): BoundedMatch {
   try {
-    const matched = vm.runInNewContext('new RegExp(pattern, flags).test(subject)', { pattern, flags, subject }, { timeout: timeoutMs })
+    const matched = vm.runInNewContext(
+      'new RegExp(pattern, flags).test(subject)',
+      { pattern, flags, subject },
+      { timeout: timeoutMs },
+    )
     return { matched: matched === true, timedOut: false }
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return { matched: false, timedOut: true }

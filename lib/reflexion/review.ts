@@ -5,7 +5,15 @@ import type { Step } from './architecture'
 import type { Evaluator } from './evaluator-config'
 import { cleanLesson } from './lesson-text'
 import { callModel } from './model-call'
-import { DEFAULT_REFLECTOR_PROMPT, MAX_FEEDBACK_CHARS, MAX_REVIEW_OUTPUT_CHARS, MAX_REVIEW_TASK_CHARS, MAX_STEP_CHARS, bound, renderValue } from './prompts'
+import {
+  DEFAULT_REFLECTOR_PROMPT,
+  MAX_FEEDBACK_CHARS,
+  MAX_REVIEW_OUTPUT_CHARS,
+  MAX_REVIEW_TASK_CHARS,
+  MAX_STEP_CHARS,
+  bound,
+  renderValue,
+} from './prompts'
 import { safeErrorMessage } from './redact'
 import { HandlerFailure, type RunContext } from './run-context'
 import { UNTRUSTED_DATA_RULE, labelledSection, untrustedSection } from './untrusted'
@@ -25,13 +33,26 @@ export async function evaluateOutput(
 ): Promise<{ score: number; feedback: string; index: number }> {
   let judgeIndex: number | undefined
   const judge = async (system: string, prompt: string) => {
-    const call = await callModel(run, { role: 'evaluator', ...role, system, messages: [{ role: 'user', content: prompt }], sourceIndex: input.outputIndex, handler: HANDLERS.evaluate, attempt: input.attempt })
+    const call = await callModel(run, {
+      role: 'evaluator',
+      ...role,
+      system,
+      messages: [{ role: 'user', content: prompt }],
+      sourceIndex: input.outputIndex,
+      handler: HANDLERS.evaluate,
+      attempt: input.attempt,
+    })
     judgeIndex = call.index
     return call.text
   }
   let evaluation
   try {
-    evaluation = await evaluator.evaluate(input.output, { task: run.prompt, attempt: input.attempt, userId: run.userId, judge })
+    evaluation = await evaluator.evaluate(input.output, {
+      task: run.prompt,
+      attempt: input.attempt,
+      userId: run.userId,
+      judge,
+    })
   } catch (error) {
     if (error instanceof HandlerFailure || run.signal?.aborted) throw error
     throw new HandlerFailure(HANDLERS.evaluate, input.outputIndex, safeErrorMessage(error))
@@ -39,7 +60,12 @@ export async function evaluateOutput(
   const score = Number.isFinite(evaluation.score) ? Math.min(1, Math.max(0, evaluation.score)) : 0
   const feedback = bound(String(evaluation.feedback ?? ''), MAX_FEEDBACK_CHARS)
   const index = await run.emit('reflexion.evaluated', via(judgeIndex ?? input.outputIndex, HANDLERS.evaluate), {
-    attempt: input.attempt, score, threshold: input.threshold, feedback, passed: score >= input.threshold, evaluator: evaluator.kind,
+    attempt: input.attempt,
+    score,
+    threshold: input.threshold,
+    feedback,
+    passed: score >= input.threshold,
+    evaluator: evaluator.kind,
   })
   return { score, feedback, index }
 }
@@ -48,16 +74,35 @@ export async function evaluateOutput(
  * The reflector's user prompt: the task, actions and observations (most recent last), the output and the
  * feedback, each a bounded, delimited data section (the engine's own notes stay outside the delimiters).
  */
-export function reflectorInput(task: string, steps: Step[], output: string | undefined, score: number, feedback: string): string {
+export function reflectorInput(
+  task: string,
+  steps: Step[],
+  output: string | undefined,
+  score: number,
+  feedback: string,
+): string {
   const recent = steps.slice(-MAX_REFLECTOR_STEPS)
-  const actions = recent.length === 0
-    ? '(no tool calls)'
-    : untrustedSection('actions', recent.map((step, position) => `${position + 1}. ${step.name}(${renderValue(step.input, MAX_STEP_CHARS)}) → ${step.isError ? 'ERROR: ' : ''}${renderValue(step.output, MAX_STEP_CHARS)}`).join('\n'))
+  const actions =
+    recent.length === 0
+      ? '(no tool calls)'
+      : untrustedSection(
+          'actions',
+          recent
+            .map(
+              (step, position) =>
+                `${position + 1}. ${step.name}(${renderValue(step.input, MAX_STEP_CHARS)}) → ${step.isError ? 'ERROR: ' : ''}${renderValue(step.output, MAX_STEP_CHARS)}`,
+            )
+            .join('\n'),
+        )
   return [
     labelledSection('Task', 'task', task, MAX_REVIEW_TASK_CHARS),
     `Actions and observations (most recent last):\n${actions}`,
-    output === undefined ? 'Output:\n(no final output: the attempt ran out of turns)' : labelledSection('Output', 'output', output, MAX_REVIEW_OUTPUT_CHARS),
-    feedback ? labelledSection(`Evaluator feedback (score ${score.toFixed(2)})`, 'feedback', feedback, MAX_FEEDBACK_CHARS) : `Evaluator feedback (score ${score.toFixed(2)}):\n(none)`,
+    output === undefined
+      ? 'Output:\n(no final output: the attempt ran out of turns)'
+      : labelledSection('Output', 'output', output, MAX_REVIEW_OUTPUT_CHARS),
+    feedback
+      ? labelledSection(`Evaluator feedback (score ${score.toFixed(2)})`, 'feedback', feedback, MAX_FEEDBACK_CHARS)
+      : `Evaluator feedback (score ${score.toFixed(2)}):\n(none)`,
   ].join('\n\n')
 }
 
@@ -65,14 +110,32 @@ export function reflectorInput(task: string, steps: Step[], output: string | und
 export async function reflect(
   run: RunContext,
   role: RoleModel,
-  input: { reflectorPrompt?: string; steps: Step[]; output?: string; score: number; feedback: string; attempt: number; evaluatedIndex: number },
+  input: {
+    reflectorPrompt?: string
+    steps: Step[]
+    output?: string
+    score: number
+    feedback: string
+    attempt: number
+    evaluatedIndex: number
+  },
 ): Promise<{ lesson: string; index: number }> {
   const call = await callModel(run, {
-    role: 'reflector', ...role, system: `${input.reflectorPrompt ?? DEFAULT_REFLECTOR_PROMPT}\n\n${UNTRUSTED_DATA_RULE}`,
-    messages: [{ role: 'user', content: reflectorInput(run.prompt, input.steps, input.output, input.score, input.feedback) }],
-    sourceIndex: input.evaluatedIndex, handler: HANDLERS.reflect, attempt: input.attempt,
+    role: 'reflector',
+    ...role,
+    system: `${input.reflectorPrompt ?? DEFAULT_REFLECTOR_PROMPT}\n\n${UNTRUSTED_DATA_RULE}`,
+    messages: [
+      { role: 'user', content: reflectorInput(run.prompt, input.steps, input.output, input.score, input.feedback) },
+    ],
+    sourceIndex: input.evaluatedIndex,
+    handler: HANDLERS.reflect,
+    attempt: input.attempt,
   })
   const lesson = cleanLesson(call.text)
-  const index = await run.emit('reflexion.lesson_produced', via(call.index, HANDLERS.reflect), { attempt: input.attempt, lesson, ...(lesson === '' && { empty: true }) })
+  const index = await run.emit('reflexion.lesson_produced', via(call.index, HANDLERS.reflect), {
+    attempt: input.attempt,
+    lesson,
+    ...(lesson === '' && { empty: true }),
+  })
   return { lesson, index }
 }

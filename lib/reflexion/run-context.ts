@@ -72,7 +72,13 @@ export class RunContext {
 
   /** Appends an event (credentials masked), awaits the caller's onEvent, and returns the event's index. */
   async emit(type: string, cause: Cause, fields: Record<string, unknown> = {}): Promise<number> {
-    const event: EngineEvent = { ...this.scrubber.scrub(fields), type, index: this.nextIndex++, cause, at: this.options.clock().toISOString() }
+    const event: EngineEvent = {
+      ...this.scrubber.scrub(fields),
+      type,
+      index: this.nextIndex++,
+      cause,
+      at: this.options.clock().toISOString(),
+    }
     this.events.push(event)
     try {
       await this.options.onEvent?.(event)

@@ -25,7 +25,12 @@ export type RunResult = {
  * run.handler_raised + run.interrupted('provider_error', via the driver's handler), then run.finished (cause framework).
  * Only an error thrown by the caller's onEvent propagates, with no run.finished.
  */
-export async function driveRun(run: RunContext, progress: RunProgress, stopHandler: string, body: () => Promise<'succeeded' | 'failed'>): Promise<RunResult> {
+export async function driveRun(
+  run: RunContext,
+  progress: RunProgress,
+  stopHandler: string,
+  body: () => Promise<'succeeded' | 'failed'>,
+): Promise<RunResult> {
   let status: RunResult['status']
   let interruptionReason: InterruptionReason | undefined
   try {
@@ -37,26 +42,49 @@ export async function driveRun(run: RunContext, progress: RunProgress, stopHandl
       if (error instanceof RunStop) {
         interruptionReason = error.reason
         const cause: Cause = error.stopCause ?? via(run.lastIndex, stopHandler)
-        await run.emit('run.interrupted', cause, { reason: error.reason, ...(error.detail !== undefined && { detail: error.detail }) })
+        await run.emit('run.interrupted', cause, {
+          reason: error.reason,
+          ...(error.detail !== undefined && { detail: error.detail }),
+        })
       } else {
         interruptionReason = 'provider_error'
         const failure = error instanceof HandlerFailure ? error : undefined
         const message = failure ? failure.errorMessage : safeErrorMessage(error)
         const sourceEvent = failure ? failure.sourceEvent : run.lastIndex
         const cause: Cause = failure ? via(failure.sourceEvent, failure.handler) : { kind: 'framework' }
-        const raised = await run.emit('run.handler_raised', cause, { handler: failure?.handler ?? 'framework', error: message, sourceEvent })
+        const raised = await run.emit('run.handler_raised', cause, {
+          handler: failure?.handler ?? 'framework',
+          error: message,
+          sourceEvent,
+        })
         await run.emit('run.interrupted', via(raised, stopHandler), { reason: 'provider_error', detail: message })
       }
     }
-    await run.emit('run.finished', { kind: 'framework' }, {
-      status, output: progress.output, bestScore: progress.bestScore, attempts: progress.attempts, ...(interruptionReason && { interruptionReason }),
-    })
+    await run.emit(
+      'run.finished',
+      { kind: 'framework' },
+      {
+        status,
+        output: progress.output,
+        bestScore: progress.bestScore,
+        attempts: progress.attempts,
+        ...(interruptionReason && { interruptionReason }),
+      },
+    )
   } catch (error) {
     if (error instanceof EventSinkError) throw error.original
     throw error
   }
   return {
-    runId: run.options.runId, status, output: progress.output, events: [...run.events], interrupted: status === 'interrupted',
-    ...(interruptionReason && { interruptionReason }), bestScore: progress.bestScore, attempts: progress.attempts, turns: progress.turns, usage: run.usage.snapshot(),
+    runId: run.options.runId,
+    status,
+    output: progress.output,
+    events: [...run.events],
+    interrupted: status === 'interrupted',
+    ...(interruptionReason && { interruptionReason }),
+    bestScore: progress.bestScore,
+    attempts: progress.attempts,
+    turns: progress.turns,
+    usage: run.usage.snapshot(),
   }
 }

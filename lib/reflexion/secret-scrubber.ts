@@ -35,7 +35,8 @@ export class SecretScrubber {
     const secrets = this.all().sort((left, right) => right.length - left.length)
     if (secrets.length === 0) return value
     const walk = (item: unknown): unknown => {
-      if (typeof item === 'string') return secrets.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join('***') : text), item)
+      if (typeof item === 'string')
+        return secrets.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join('***') : text), item)
       if (Array.isArray(item)) return item.map(walk)
       if (item && typeof item === 'object' && Object.getPrototypeOf(item) === Object.prototype) {
         return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, walk(entry)]))

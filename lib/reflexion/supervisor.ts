@@ -24,9 +24,11 @@ export class Supervisor implements Architecture {
 
   constructor(options: { workers: Record<string, Agent>; maxTurns?: number }) {
     const names = Object.keys(options.workers ?? {})
-    if (names.length === 0) throw new ReflexionConfigError('Supervisor: workers must name at least one worker agent (got none)')
+    if (names.length === 0)
+      throw new ReflexionConfigError('Supervisor: workers must name at least one worker agent (got none)')
     for (const name of names) {
-      if (!/^[A-Za-z0-9_-]{1,48}$/.test(name)) throw new ReflexionConfigError(`Supervisor: worker names must match [A-Za-z0-9_-]{1,48} (got '${name}')`)
+      if (!/^[A-Za-z0-9_-]{1,48}$/.test(name))
+        throw new ReflexionConfigError(`Supervisor: worker names must match [A-Za-z0-9_-]{1,48} (got '${name}')`)
     }
     if (options.maxTurns !== undefined) requireInteger('Supervisor', 'maxTurns', options.maxTurns, 1)
     this.workers = { ...options.workers }
@@ -41,7 +43,10 @@ export class Supervisor implements Architecture {
     return Object.fromEntries(
       Object.entries(this.workers).map(([name, worker]) => [
         delegateToolName(name),
-        tool({ description: `Delegate a subtask to the ${name} worker. ${worker.instructions}`.slice(0, 1000), inputSchema: z.object({ task: z.string().describe('what the worker should do') }) }),
+        tool({
+          description: `Delegate a subtask to the ${name} worker. ${worker.instructions}`.slice(0, 1000),
+          inputSchema: z.object({ task: z.string().describe('what the worker should do') }),
+        }),
       ]),
     )
   }
@@ -49,27 +54,63 @@ export class Supervisor implements Architecture {
   async run(input: BaseRunInput): Promise<BaseResult> {
     const { run, session, attempt } = input
     const system = await startingContext(input)
-    const byTool = new Map(Object.entries(this.workers).map(([name, worker]) => [delegateToolName(name), { name, worker }]))
+    const byTool = new Map(
+      Object.entries(this.workers).map(([name, worker]) => [delegateToolName(name), { name, worker }]),
+    )
     const delegate: Delegate = async (toolName, toolInput, modelCalledIndex) => {
       const target = byTool.get(toolName)
       if (!target) return undefined
       const task = String((toolInput as { task?: unknown })?.task ?? '')
-      const delegatedIndex = await run.emit('agent.worker_delegated', via(modelCalledIndex, HANDLERS.supervisor), { attempt, worker: target.name, task })
+      const delegatedIndex = await run.emit('agent.worker_delegated', via(modelCalledIndex, HANDLERS.supervisor), {
+        attempt,
+        worker: target.name,
+        task,
+      })
       const runtime = await target.worker.runtime()
       if (runtime.scrubber) run.scrubber.link(runtime.scrubber)
       const result = await runToolLoop({
-        run, role: 'worker', worker: target.name, model: runtime.model, retry: true, system: runtime.instructions,
-        messages: [{ role: 'user', content: task }], tools: runtime.tools, maxTurns: runtime.maxTurns, attempt,
-        startIndex: delegatedIndex, firstHandler: HANDLERS.supervisor, handler: HANDLERS.react,
+        run,
+        role: 'worker',
+        worker: target.name,
+        model: runtime.model,
+        retry: true,
+        system: runtime.instructions,
+        messages: [{ role: 'user', content: task }],
+        tools: runtime.tools,
+        maxTurns: runtime.maxTurns,
+        attempt,
+        startIndex: delegatedIndex,
+        firstHandler: HANDLERS.supervisor,
+        handler: HANDLERS.react,
       })
-      const output = result.status === 'final' ? result.text : `(worker ${target.name} ran out of turns after ${result.turns} model calls)`
-      const index = await run.emit('agent.worker_returned', via(result.lastModelIndex, HANDLERS.supervisor), { attempt, worker: target.name, output, turns: result.turns, outOfTurns: result.status === 'out_of_turns' })
+      const output =
+        result.status === 'final'
+          ? result.text
+          : `(worker ${target.name} ran out of turns after ${result.turns} model calls)`
+      const index = await run.emit('agent.worker_returned', via(result.lastModelIndex, HANDLERS.supervisor), {
+        attempt,
+        worker: target.name,
+        output,
+        turns: result.turns,
+        outOfTurns: result.status === 'out_of_turns',
+      })
       return { output, index }
     }
     const maxTurns = this.maxTurns ?? input.agent.maxTurns
     const result = await runToolLoop({
-      run, role: 'agent', model: input.agent.model, retry: true, system, messages: session.messages,
-      tools: this.delegationTools(), maxTurns, attempt, startIndex: input.startIndex, firstHandler: HANDLERS.supervisor, handler: HANDLERS.supervisor, delegate,
+      run,
+      role: 'agent',
+      model: input.agent.model,
+      retry: true,
+      system,
+      messages: session.messages,
+      tools: this.delegationTools(),
+      maxTurns,
+      attempt,
+      startIndex: input.startIndex,
+      firstHandler: HANDLERS.supervisor,
+      handler: HANDLERS.supervisor,
+      delegate,
     })
     const cause = via(result.lastModelIndex, HANDLERS.supervisor)
     if (result.status === 'out_of_turns') {

@@ -8,24 +8,47 @@ import type { EngineEvent } from '../events/event'
 
 /** Provider-spec v4 usage for a mock result. */
 export function mockUsage(inputTokens = 10, outputTokens = 5): LanguageModelV4GenerateResult['usage'] {
-  return { inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: outputTokens, text: outputTokens, reasoning: 0 } }
+  return {
+    inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: outputTokens, text: outputTokens, reasoning: 0 },
+  }
 }
 
 /** A final text reply. */
 export function textReply(text: string, inputTokens = 10, outputTokens = 5): LanguageModelV4GenerateResult {
-  return { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage: mockUsage(inputTokens, outputTokens), warnings: [] }
+  return {
+    content: [{ type: 'text', text }],
+    finishReason: { unified: 'stop', raw: 'stop' },
+    usage: mockUsage(inputTokens, outputTokens),
+    warnings: [],
+  }
 }
 
 /** A reply asking for one tool call. */
-export function toolCallReply(toolName: string, input: unknown, toolCallId = `call-${toolName}-${Math.random().toString(36).slice(2, 8)}`): LanguageModelV4GenerateResult {
-  return { content: [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) }], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: mockUsage(), warnings: [] }
+export function toolCallReply(
+  toolName: string,
+  input: unknown,
+  toolCallId = `call-${toolName}-${Math.random().toString(36).slice(2, 8)}`,
+): LanguageModelV4GenerateResult {
+  return {
+    content: [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) }],
+    finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+    usage: mockUsage(),
+    warnings: [],
+  }
 }
 
 /** One scripted step: a result, an error to throw, or a function of the call. */
-export type ScriptStep = LanguageModelV4GenerateResult | Error | ((options: LanguageModelV4CallOptions) => LanguageModelV4GenerateResult | Promise<LanguageModelV4GenerateResult>)
+export type ScriptStep =
+  | LanguageModelV4GenerateResult
+  | Error
+  | ((options: LanguageModelV4CallOptions) => LanguageModelV4GenerateResult | Promise<LanguageModelV4GenerateResult>)
 
 /** A mock model that answers each call with the next scripted step and fails loudly when the script runs out. */
-export function scriptedModel(steps: ScriptStep[], options: { provider?: string; modelId?: string } = {}): MockLanguageModelV4 {
+export function scriptedModel(
+  steps: ScriptStep[],
+  options: { provider?: string; modelId?: string } = {},
+): MockLanguageModelV4 {
   let position = 0
   return new MockLanguageModelV4({
     provider: options.provider ?? 'mock-provider',
@@ -54,7 +77,8 @@ export function logProblems(events: EngineEvent[], first = 0): string[] {
   const problems: string[] = []
   events.forEach((event, position) => {
     if (event.index !== first + position) problems.push(`#${event.index} at position ${position}`)
-    if (event.cause.kind === 'handler' && !(event.cause.index < event.index && event.cause.index >= 0)) problems.push(`#${event.index} cause points at #${event.cause.index}`)
+    if (event.cause.kind === 'handler' && !(event.cause.index < event.index && event.cause.index >= 0))
+      problems.push(`#${event.index} cause points at #${event.cause.index}`)
   })
   return problems
 }

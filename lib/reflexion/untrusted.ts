@@ -18,7 +18,9 @@ export function neutraliseDelimiters(text: string): string {
 
 /** Wraps `content` as a delimited data section `<untrusted_<name>>…</untrusted_<name>>`, delimiters inside neutralised. */
 export function untrustedSection(name: string, content: string, attributes: Record<string, string> = {}): string {
-  const shown = Object.entries(attributes).map(([key, value]) => ` ${key}="${value.replace(/["<>&]/g, '')}"`).join('')
+  const shown = Object.entries(attributes)
+    .map(([key, value]) => ` ${key}="${value.replace(/["<>&]/g, '')}"`)
+    .join('')
   return `<untrusted_${name}${shown}>\n${neutraliseDelimiters(content)}\n</untrusted_${name}>`
 }
 
@@ -31,12 +33,18 @@ export function excerpt(text: string, limit: number): Excerpt {
   const head = Math.floor(limit * 0.75)
   const tail = limit - head
   const omitted = text.length - head - tail
-  return { text: `${text.slice(0, head)}\n[… ${omitted} characters omitted …]\n${text.slice(text.length - tail)}`, truncated: true, totalChars: text.length }
+  return {
+    text: `${text.slice(0, head)}\n[… ${omitted} characters omitted …]\n${text.slice(text.length - tail)}`,
+    truncated: true,
+    totalChars: text.length,
+  }
 }
 
 /** A labelled, delimited, bounded section: `Label:` (with a truncation note when cut), then the data. */
 export function labelledSection(label: string, name: string, content: string, limit: number): string {
   const part = excerpt(content, limit)
-  const note = part.truncated ? `\n(truncated: the full text is ${part.totalChars} characters; showing the first and last parts)` : ''
+  const note = part.truncated
+    ? `\n(truncated: the full text is ${part.totalChars} characters; showing the first and last parts)`
+    : ''
   return `${label}:${note}\n${untrustedSection(name, part.text, part.truncated ? { truncated: 'true', total_chars: String(part.totalChars) } : {})}`
 }

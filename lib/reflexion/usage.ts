@@ -13,10 +13,21 @@ const empty = (): RoleUsage => ({ inputTokens: 0, outputTokens: 0, calls: 0 })
 
 /** Accumulates usage as model calls complete. */
 export class UsageMeter {
-  private readonly usage: RunUsage = { agent: empty(), evaluator: empty(), reflector: empty(), worker: empty(), total: empty(), costUsd: 0 }
+  private readonly usage: RunUsage = {
+    agent: empty(),
+    evaluator: empty(),
+    reflector: empty(),
+    worker: empty(),
+    total: empty(),
+    costUsd: 0,
+  }
 
   /** Adds one successful model call. */
-  record(role: ModelRole, model: { provider: string; modelId: string }, tokens: { inputTokens: number; outputTokens: number }): void {
+  record(
+    role: ModelRole,
+    model: { provider: string; modelId: string },
+    tokens: { inputTokens: number; outputTokens: number },
+  ): void {
     for (const bucket of [this.usage[role], this.usage.total]) {
       bucket.inputTokens += tokens.inputTokens
       bucket.outputTokens += tokens.outputTokens

@@ -18,8 +18,12 @@ export type CancelOutcome = 'requested' | 'ended' | 'already_finished'
 export async function cancelRun(caller: Caller, runId: string): Promise<{ outcome: CancelOutcome }> {
   const database = await getDatabase()
   const { prisma } = database
-  const run = await prisma.run.findFirst({ where: { id: runId, tenantId: caller.tenantId }, select: { id: true, userId: true, status: true } })
-  const allowed = run && (can(caller.role, 'runs.cancelTenant') || (run.userId === caller.userId && can(caller.role, 'runs.readOwn')))
+  const run = await prisma.run.findFirst({
+    where: { id: runId, tenantId: caller.tenantId },
+    select: { id: true, userId: true, status: true },
+  })
+  const allowed =
+    run && (can(caller.role, 'runs.cancelTenant') || (run.userId === caller.userId && can(caller.role, 'runs.readOwn')))
   if (!run || !allowed) throw notFound()
   if (TERMINAL_STATUSES.has(run.status)) return { outcome: 'already_finished' }
   await prisma.$transaction(async (tx) => {
@@ -30,8 +34,12 @@ export async function cancelRun(caller: Caller, runId: string): Promise<{ outcom
   if (!(await services.leases.tryAcquire(runId))) return { outcome: 'requested' }
   try {
     const current = await prisma.run.findUnique({ where: { id: runId }, select: { status: true } })
-    if (current?.status !== 'queued') return { outcome: current && TERMINAL_STATUSES.has(current.status) ? 'already_finished' : 'requested' }
-    await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'cancelled', { detail: 'cancelled before it started', cancelledBy: caller.userId })
+    if (current?.status !== 'queued')
+      return { outcome: current && TERMINAL_STATUSES.has(current.status) ? 'already_finished' : 'requested' }
+    await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'cancelled', {
+      detail: 'cancelled before it started',
+      cancelledBy: caller.userId,
+    })
     return { outcome: 'ended' }
   } finally {
     await services.leases.release(runId)

@@ -2,7 +2,11 @@ import type { Db } from '../db/client'
 
 /** Who asked to cancel a run (from the audit entry cancelRun wrote), or null. */
 export async function cancelledBy(prisma: Db, tenantId: string, runId: string): Promise<string | null> {
-  const entry = await prisma.auditLog.findFirst({ where: { tenantId, action: 'run.cancel_requested', targetId: runId }, orderBy: { id: 'desc' }, select: { actorId: true } })
+  const entry = await prisma.auditLog.findFirst({
+    where: { tenantId, action: 'run.cancel_requested', targetId: runId },
+    orderBy: { id: 'desc' },
+    select: { actorId: true },
+  })
   return entry?.actorId ?? null
 }
 
@@ -14,7 +18,10 @@ export class CancellationWatch {
   private readonly controllers = new Map<string, AbortController>()
   private timer: NodeJS.Timeout | null = null
 
-  constructor(private readonly prisma: Db, private readonly intervalMs = 500) {}
+  constructor(
+    private readonly prisma: Db,
+    private readonly intervalMs = 500,
+  ) {}
 
   /** Registers an executing run; returns its signal and a function to unregister it. */
   watch(runId: string): { signal: AbortSignal; done: () => void } {
@@ -37,7 +44,10 @@ export class CancellationWatch {
     const ids = [...this.controllers.keys()]
     if (ids.length === 0) return
     try {
-      const rows = await this.prisma.run.findMany({ where: { id: { in: ids }, cancelRequestedAt: { not: null } }, select: { id: true } })
+      const rows = await this.prisma.run.findMany({
+        where: { id: { in: ids }, cancelRequestedAt: { not: null } },
+        select: { id: true },
+      })
       for (const row of rows) this.controllers.get(row.id)?.abort(new Error('cancelled'))
     } catch (error) {
       console.error('[runs] cancellation poll failed', (error as Error).message)

@@ -101,7 +101,10 @@ export class EventWriter {
     const runs = new Set<string>()
     let events = 0
     for (const item of this.pending) {
-      const blocked = runs.has(item.runId) || this.busyRuns.has(item.runId) || (batch.length > 0 && events + item.events.length > MAX_BATCH_EVENTS)
+      const blocked =
+        runs.has(item.runId) ||
+        this.busyRuns.has(item.runId) ||
+        (batch.length > 0 && events + item.events.length > MAX_BATCH_EVENTS)
       if (blocked) rest.push(item)
       else {
         runs.add(item.runId)
@@ -123,15 +126,36 @@ export class EventWriter {
   }
 
   private async commit(batch: Pending[]): Promise<void> {
-    const input = batch.map((item) => ({ run_id: item.runId, expected: item.expectedIndex, added: item.events.length, columns: item.columns && columnsJson(item) }))
+    const input = batch.map((item) => ({
+      run_id: item.runId,
+      expected: item.expectedIndex,
+      added: item.events.length,
+      columns: item.columns && columnsJson(item),
+    }))
     const events = batch.flatMap((item) =>
-      item.events.map((event) => ({ run_id: item.runId, index: event.index, type: event.type, kind: event.kind, namespace: event.namespace, payload: event.payload, cause: event.cause, at: event.at })),
+      item.events.map((event) => ({
+        run_id: item.runId,
+        index: event.index,
+        type: event.type,
+        kind: event.kind,
+        namespace: event.namespace,
+        payload: event.payload,
+        cause: event.cause,
+        at: event.at,
+      })),
     )
     const rows = await this.query<{ id: string }>(APPEND_SQL, JSON.stringify(input), JSON.stringify(events))
     const landed = new Set(rows.map((row) => row.id))
     for (const item of batch) {
       if (landed.has(item.runId)) item.resolve()
-      else item.reject(new EventConflictError(item.runId, item.expectedIndex, 'the log has moved on (another writer appended), or the run does not exist'))
+      else
+        item.reject(
+          new EventConflictError(
+            item.runId,
+            item.expectedIndex,
+            'the log has moved on (another writer appended), or the run does not exist',
+          ),
+        )
     }
   }
 }

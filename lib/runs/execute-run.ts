@@ -16,7 +16,12 @@ import { tenantRunSettings } from './tenant-run-settings'
 export const TERMINAL_STATUSES = new Set(['succeeded', 'failed', 'interrupted', 'cancelled'])
 
 /** How the executor is tuned (tests shorten retries; benches and demos add latency). */
-export type ExecutorOptions = { tenantConcurrency: number; retry?: RetryOptions | false; embedder?: Embedder; workerLabel?: string }
+export type ExecutorOptions = {
+  tenantConcurrency: number
+  retry?: RetryOptions | false
+  embedder?: Embedder
+  workerLabel?: string
+}
 
 /** What happened to a job: executed, skipped (finished, or executing elsewhere), ended, or deferred (tenant at its limit). */
 export type ExecuteOutcome = 'executed' | 'skipped' | 'ended' | 'deferred'
@@ -26,21 +31,34 @@ export type ExecuteOutcome = 'executed' | 'skipped' | 'ended' | 'deferred'
  * run left `running` by a dead worker ends `interrupted` (worker_lost), a queued run is claimed
  * within its tenant's limit and driven by the engine with the Postgres event sink.
  */
-export async function executeRun(services: RunServices, watch: CancellationWatch, runId: string, options: ExecutorOptions): Promise<ExecuteOutcome> {
+export async function executeRun(
+  services: RunServices,
+  watch: CancellationWatch,
+  runId: string,
+  options: ExecutorOptions,
+): Promise<ExecuteOutcome> {
   const { prisma } = services.database
   const first = await prisma.run.findUnique({ where: { id: runId }, select: { status: true } })
   if (!first || TERMINAL_STATUSES.has(first.status)) return 'skipped'
   if (!(await services.leases.tryAcquire(runId))) return 'skipped'
   try {
-    const run = await prisma.run.findUnique({ where: { id: runId }, include: { tenant: { select: { settings: true } } } })
+    const run = await prisma.run.findUnique({
+      where: { id: runId },
+      include: { tenant: { select: { settings: true } } },
+    })
     if (!run || TERMINAL_STATUSES.has(run.status)) return 'skipped'
     if (run.status === 'running') {
-      await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'worker_lost', { detail: 'the worker executing this run stopped; the run was not resumed' })
+      await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'worker_lost', {
+        detail: 'the worker executing this run stopped; the run was not resumed',
+      })
       return 'ended'
     }
     if (run.cancelRequestedAt) {
       const by = await cancelledBy(prisma, run.tenantId, runId)
-      await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'cancelled', { detail: 'cancelled before it started', ...(by && { cancelledBy: by }) })
+      await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'cancelled', {
+        detail: 'cancelled before it started',
+        ...(by && { cancelledBy: by }),
+      })
       return 'ended'
     }
     const claim = await claimRun(prisma, run, options.tenantConcurrency)
@@ -52,12 +70,28 @@ export async function executeRun(services: RunServices, watch: CancellationWatch
     let built
     try {
       built = await buildRunAgent(task, {
-        prisma, tenantId: run.tenantId, runId, secrets: tenantSecrets(prisma, run.tenantId), retry: options.retry, demoLatencyMs: settings.demoLatencyMs, embedder: options.embedder,
+        prisma,
+        tenantId: run.tenantId,
+        runId,
+        secrets: tenantSecrets(prisma, run.tenantId),
+        retry: options.retry,
+        demoLatencyMs: settings.demoLatencyMs,
+        embedder: options.embedder,
       })
     } catch (error) {
       const message = safeErrorMessage(error)
       const at = new Date().toISOString()
-      await sink.append([{ index: sink.nextIndex, type: 'run.handler_raised', kind: 'SystemEvent', namespace: 'run', payload: { handler: 'framework', error: message, sourceEvent: sink.nextIndex - 1 }, cause: { kind: 'framework' }, at }])
+      await sink.append([
+        {
+          index: sink.nextIndex,
+          type: 'run.handler_raised',
+          kind: 'SystemEvent',
+          namespace: 'run',
+          payload: { handler: 'framework', error: message, sourceEvent: sink.nextIndex - 1 },
+          cause: { kind: 'framework' },
+          at,
+        },
+      ])
       await endRunInterrupted(sink, 'model_config', { detail: message })
       return 'ended'
     }
@@ -71,11 +105,24 @@ export async function executeRun(services: RunServices, watch: CancellationWatch
         }
         await sink.onEvent(recorded)
         if (event.type === 'reflexion.lessons_recalled' && built.lessonStore && Array.isArray(event.lessons)) {
-          const lessonIds = event.lessons.map((lesson) => (lesson as { id?: unknown }).id).filter((id): id is string => typeof id === 'string')
-          await recordLessonRecalls(prisma, { tenantId: run.tenantId, runId, attempt: Number(event.attempt) || 0, lessonIds })
+          const lessonIds = event.lessons
+            .map((lesson) => (lesson as { id?: unknown }).id)
+            .filter((id): id is string => typeof id === 'string')
+          await recordLessonRecalls(prisma, {
+            tenantId: run.tenantId,
+            runId,
+            attempt: Number(event.attempt) || 0,
+            lessonIds,
+          })
         }
       }
-      await built.agent.run(run.prompt, { userId: run.userId, runId, seed: { index: sink.nextIndex - 1 }, signal: watched.signal, onEvent })
+      await built.agent.run(run.prompt, {
+        userId: run.userId,
+        runId,
+        seed: { index: sink.nextIndex - 1 },
+        signal: watched.signal,
+        onEvent,
+      })
     } finally {
       watched.done()
     }

@@ -4,7 +4,13 @@ import type { LoggedEvent } from '../events/event'
 export type RunPhase = 'queued' | 'recalling' | 'attempting' | 'evaluating' | 'reflecting' | 'done'
 
 /** Attempt k of n, the phase, and the last evaluator score. */
-export type RunProgress = { attempt: number; maxAttempts: number | null; phase: RunPhase; lastScore: number | null; finished: boolean }
+export type RunProgress = {
+  attempt: number
+  maxAttempts: number | null
+  phase: RunPhase
+  lastScore: number | null
+  finished: boolean
+}
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null)
 

@@ -19,8 +19,16 @@ export type RunColumns = {
 
 /** Event types that change the projection; others only move `event_count`. */
 export const PROJECTED_TYPES = new Set([
-  'run.submitted', 'run.started', 'run.interrupted', 'run.finished', 'reflexion.attempt_started', 'reflexion.evaluated',
-  'reflexion.threshold_met', 'reflexion.max_attempts_reached', 'agent.model_called', 'agent.output_produced',
+  'run.submitted',
+  'run.started',
+  'run.interrupted',
+  'run.finished',
+  'reflexion.attempt_started',
+  'reflexion.evaluated',
+  'reflexion.threshold_met',
+  'reflexion.max_attempts_reached',
+  'agent.model_called',
+  'agent.output_produced',
 ])
 
 /** Estimated cost of every model call in the log, or null when any priced model is unknown. */
@@ -31,7 +39,10 @@ export function costOf(events: readonly LoggedEvent[]): number | null {
     const label = typeof event.payload.model === 'string' ? event.payload.model : ''
     const colon = label.indexOf(':')
     const tokens = (event.payload.usage ?? {}) as { inputTokens?: number; outputTokens?: number }
-    const cost = estimateCostUsd(label.slice(0, colon), label.slice(colon + 1), { inputTokens: tokens.inputTokens ?? 0, outputTokens: tokens.outputTokens ?? 0 })
+    const cost = estimateCostUsd(label.slice(0, colon), label.slice(colon + 1), {
+      inputTokens: tokens.inputTokens ?? 0,
+      outputTokens: tokens.outputTokens ?? 0,
+    })
     if (cost === null) return null
     total += cost
   }

@@ -34,8 +34,26 @@ export type RunView = {
 }
 
 const runSelect = {
-  id: true, userId: true, title: true, prompt: true, model: true, status: true, attemptsUsed: true, maxAttempts: true, threshold: true, bestScore: true,
-  output: true, interruptionReason: true, usage: true, costUsd: true, eventCount: true, cancelRequestedAt: true, config: true, createdAt: true, startedAt: true, finishedAt: true,
+  id: true,
+  userId: true,
+  title: true,
+  prompt: true,
+  model: true,
+  status: true,
+  attemptsUsed: true,
+  maxAttempts: true,
+  threshold: true,
+  bestScore: true,
+  output: true,
+  interruptionReason: true,
+  usage: true,
+  costUsd: true,
+  eventCount: true,
+  cancelRequestedAt: true,
+  config: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
   user: { select: { name: true } },
 } satisfies Prisma.RunSelect
 
@@ -67,10 +85,21 @@ export async function getRun(caller: Caller, runId: string): Promise<RunView> {
 }
 
 /** Filters and paging of the runs list. `cursor` is the last id of the previous page. */
-export type ListRunsOptions = { status?: StoredRunStatus; q?: string; userId?: string; from?: Date; to?: Date; cursor?: string; limit?: number }
+export type ListRunsOptions = {
+  status?: StoredRunStatus
+  q?: string
+  userId?: string
+  from?: Date
+  to?: Date
+  cursor?: string
+  limit?: number
+}
 
 /** The caller's visible runs, newest first, with `nextCursor` when more remain. Members see only their own. */
-export async function listRuns(caller: Caller, options: ListRunsOptions = {}): Promise<{ runs: RunView[]; nextCursor: string | null }> {
+export async function listRuns(
+  caller: Caller,
+  options: ListRunsOptions = {},
+): Promise<{ runs: RunView[]; nextCursor: string | null }> {
   const prisma = await getPrisma()
   const limit = Math.min(Math.max(options.limit ?? 25, 1), 100)
   const where: Prisma.RunWhereInput = {
@@ -78,12 +107,24 @@ export async function listRuns(caller: Caller, options: ListRunsOptions = {}): P
       visibleRuns(caller),
       options.status ? { status: options.status } : {},
       options.userId ? { userId: options.userId } : {},
-      options.q ? { OR: [{ title: { contains: options.q.replaceAll('\u0000', ''), mode: 'insensitive' } }, { prompt: { contains: options.q.replaceAll('\u0000', ''), mode: 'insensitive' } }] } : {},
-      options.from || options.to ? { createdAt: { ...(options.from && { gte: options.from }), ...(options.to && { lt: options.to }) } } : {},
+      options.q
+        ? {
+            OR: [
+              { title: { contains: options.q.replaceAll('\u0000', ''), mode: 'insensitive' } },
+              { prompt: { contains: options.q.replaceAll('\u0000', ''), mode: 'insensitive' } },
+            ],
+          }
+        : {},
+      options.from || options.to
+        ? { createdAt: { ...(options.from && { gte: options.from }), ...(options.to && { lt: options.to }) } }
+        : {},
     ],
   }
   const rows = await prisma.run.findMany({
-    where, select: runSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit + 1,
+    where,
+    select: runSelect,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
     ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
   })
   const page = rows.slice(0, limit)
@@ -91,16 +132,27 @@ export async function listRuns(caller: Caller, options: ListRunsOptions = {}): P
 }
 
 /** A run's events after `afterIndex` (default: from the start), in log order, as LoggedEvents. */
-export async function listRunEvents(caller: Caller, runId: string, options: { afterIndex?: number; limit?: number } = {}): Promise<LoggedEvent[]> {
+export async function listRunEvents(
+  caller: Caller,
+  runId: string,
+  options: { afterIndex?: number; limit?: number } = {},
+): Promise<LoggedEvent[]> {
   requireQueryableId(runId)
   const prisma = await getPrisma()
-  const run = await prisma.run.findFirst({ where: { AND: [visibleRuns(caller), { id: runId }] }, select: { id: true, tenantId: true } })
+  const run = await prisma.run.findFirst({
+    where: { AND: [visibleRuns(caller), { id: runId }] },
+    select: { id: true, tenantId: true },
+  })
   if (!run) throw notFound()
   return readRunEvents(run.tenantId, run.id, options)
 }
 
 /** Reads events of a run already authorised (used by the export and the live stream). */
-export async function readRunEvents(tenantId: string, runId: string, options: { afterIndex?: number; limit?: number } = {}): Promise<LoggedEvent[]> {
+export async function readRunEvents(
+  tenantId: string,
+  runId: string,
+  options: { afterIndex?: number; limit?: number } = {},
+): Promise<LoggedEvent[]> {
   const prisma = await getPrisma()
   const rows = await prisma.runEvent.findMany({
     where: { tenantId, runId, index: { gt: options.afterIndex ?? -1 } },
@@ -112,10 +164,16 @@ export async function readRunEvents(tenantId: string, runId: string, options: { 
 }
 
 /** The run's tenant when the caller may see it, else notFound(); for route handlers. */
-export async function authorizeRun(caller: Caller, runId: string): Promise<{ runId: string; tenantId: string; title: string }> {
+export async function authorizeRun(
+  caller: Caller,
+  runId: string,
+): Promise<{ runId: string; tenantId: string; title: string }> {
   requireQueryableId(runId)
   const prisma = await getPrisma()
-  const run = await prisma.run.findFirst({ where: { AND: [visibleRuns(caller), { id: runId }] }, select: { id: true, tenantId: true, title: true } })
+  const run = await prisma.run.findFirst({
+    where: { AND: [visibleRuns(caller), { id: runId }] },
+    select: { id: true, tenantId: true, title: true },
+  })
   if (!run) throw notFound()
   return { runId: run.id, tenantId: run.tenantId, title: run.title }
 }

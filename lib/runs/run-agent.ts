@@ -13,7 +13,8 @@ import { resolveRunModel } from './run-models'
 import type { StoredTask } from './stored-task'
 
 /** The instructions every run's agent starts from. */
-export const RUN_INSTRUCTIONS = 'You are a careful assistant. Complete the task exactly as asked; apply every lesson you are given.'
+export const RUN_INSTRUCTIONS =
+  'You are a careful assistant. Complete the task exactly as asked; apply every lesson you are given.'
 
 /** What building a run's agent needs besides the task. */
 export type RunAgentContext = {
@@ -30,21 +31,32 @@ export type RunAgentContext = {
 export { aiSdkEmbedder, defaultEmbedder }
 
 /** Builds the engine for one run from its stored task: Reflexion over ReAct or a Supervisor, Postgres lessons and memory. */
-export async function buildRunAgent(task: StoredTask, context: RunAgentContext): Promise<{ agent: Agent; lessonStore: PgLessonStore | null }> {
+export async function buildRunAgent(
+  task: StoredTask,
+  context: RunAgentContext,
+): Promise<{ agent: Agent; lessonStore: PgLessonStore | null }> {
   const options = { demoLatencyMs: context.demoLatencyMs }
   const model = await resolveRunModel(task.models.agent, context.secrets, options)
   const role = async (spec: string | undefined) => (spec ? resolveRunModel(spec, context.secrets, options) : undefined)
   const base =
     task.architecture.kind === 'supervisor'
       ? new Supervisor({
-          workers: Object.fromEntries(task.architecture.workers.map((worker) => [worker.name, new Agent({ instructions: worker.instructions, model, maxTurns: task.maxTurns, retry: context.retry })])),
+          workers: Object.fromEntries(
+            task.architecture.workers.map((worker) => [
+              worker.name,
+              new Agent({ instructions: worker.instructions, model, maxTurns: task.maxTurns, retry: context.retry }),
+            ]),
+          ),
           maxTurns: task.maxTurns,
         })
       : new ReAct({ maxTurns: task.maxTurns })
   const lessonStore =
     task.reflexion.lessonMode === 'selective'
       ? new PgLessonStore({
-          prisma: context.prisma, tenantId: context.tenantId, embedder: context.embedder ?? defaultEmbedder(), runId: context.runId,
+          prisma: context.prisma,
+          tenantId: context.tenantId,
+          embedder: context.embedder ?? defaultEmbedder(),
+          runId: context.runId,
           scope: { taskKey: task.taskKey ?? null, tags: task.tags ?? [] },
         })
       : null
@@ -60,8 +72,13 @@ export async function buildRunAgent(task: StoredTask, context: RunAgentContext):
     reflectorModel: await role(task.models.reflector),
   })
   const agent = new Agent({
-    instructions: RUN_INSTRUCTIONS, model, architecture, memory: new PgMemory({ prisma: context.prisma, tenantId: context.tenantId }),
-    maxTurns: task.maxTurns, secrets: context.secrets, retry: context.retry,
+    instructions: RUN_INSTRUCTIONS,
+    model,
+    architecture,
+    memory: new PgMemory({ prisma: context.prisma, tenantId: context.tenantId }),
+    maxTurns: task.maxTurns,
+    secrets: context.secrets,
+    retry: context.retry,
   })
   return { agent, lessonStore }
 }

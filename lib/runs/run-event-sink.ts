@@ -34,7 +34,8 @@ export class RunEventSink {
   async append(events: LoggedEvent[]): Promise<void> {
     const expectedIndex = this.log.length
     events.forEach((event, offset) => {
-      if (event.index !== expectedIndex + offset) throw new EventConflictError(this.runId, expectedIndex + offset, `the event carries index ${event.index}`)
+      if (event.index !== expectedIndex + offset)
+        throw new EventConflictError(this.runId, expectedIndex + offset, `the event carries index ${event.index}`)
     })
     const candidate = [...this.log, ...events]
     const columns = events.some((event) => PROJECTED_TYPES.has(event.type)) ? runColumnsOf(candidate) : null

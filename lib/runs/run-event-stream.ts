@@ -13,7 +13,11 @@ export function sseMessage(event: LoggedEvent): string {
   return `id: ${event.index}\nevent: run_event\ndata: ${JSON.stringify(event)}\n\n`
 }
 
-async function readAfter(database: Database, run: { tenantId: string; runId: string }, afterIndex: number): Promise<LoggedEvent[]> {
+async function readAfter(
+  database: Database,
+  run: { tenantId: string; runId: string },
+  afterIndex: number,
+): Promise<LoggedEvent[]> {
   const rows = await database.prisma.runEvent.findMany({
     where: { tenantId: run.tenantId, runId: run.runId, index: { gt: afterIndex } },
     orderBy: { index: 'asc' },
@@ -28,7 +32,12 @@ async function readAfter(database: Database, run: { tenantId: string; runId: str
  * follows the log in the database (NOTIFY wake-ups, polling as a fallback), each event exactly once
  * in index order; ends with `event: end` after run.finished; heartbeats every 15 s.
  */
-export function runEventStream(database: Database, run: { tenantId: string; runId: string }, afterIndex: number, signal?: AbortSignal): ReadableStream<Uint8Array> {
+export function runEventStream(
+  database: Database,
+  run: { tenantId: string; runId: string },
+  afterIndex: number,
+  signal?: AbortSignal,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let lastIndex = afterIndex
   let wake: (() => void) | null = null

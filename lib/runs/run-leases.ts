@@ -56,8 +56,12 @@ class AdvisoryLeases extends LocalLeases {
       client.on('end', () => lost('connection ended'))
       await client.connect()
       for (const runId of this.held) {
-        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_CLASS, runId])
-        if (!rows[0].locked) console.error(`[runs] lease of run ${runId} was taken over while the lock connection was down`)
+        const { rows } = await client.query<{ locked: boolean }>(
+          'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
+          [LOCK_CLASS, runId],
+        )
+        if (!rows[0].locked)
+          console.error(`[runs] lease of run ${runId} was taken over while the lock connection was down`)
       }
       return client
     })()
@@ -74,13 +78,19 @@ class AdvisoryLeases extends LocalLeases {
    */
   private query<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<Row>> {
     const result = this.turn.then(async () => (await this.connection()).query<Row>(text, values))
-    this.turn = result.then(() => undefined, () => undefined)
+    this.turn = result.then(
+      () => undefined,
+      () => undefined,
+    )
     return result
   }
   override async tryAcquire(runId: string): Promise<boolean> {
     if (!(await super.tryAcquire(runId))) return false
     try {
-      const { rows } = await this.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [LOCK_CLASS, runId])
+      const { rows } = await this.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
+        [LOCK_CLASS, runId],
+      )
       if (!rows[0].locked) this.held.delete(runId)
       return rows[0].locked
     } catch (error) {

@@ -6,7 +6,11 @@ import { toLogged } from './stored-event'
 
 /** Opens a sink positioned after the run's stored log (the writer checks nobody else moved it). */
 export async function openRunSink(prisma: Db, writer: EventWriter, runId: string): Promise<RunEventSink> {
-  const rows = await prisma.runEvent.findMany({ where: { runId }, orderBy: { index: 'asc' }, select: { index: true, type: true, kind: true, namespace: true, payload: true, cause: true, at: true } })
+  const rows = await prisma.runEvent.findMany({
+    where: { runId },
+    orderBy: { index: 'asc' },
+    select: { index: true, type: true, kind: true, namespace: true, payload: true, cause: true, at: true },
+  })
   return new RunEventSink(writer, runId, rows.map(toLogged))
 }
 
@@ -14,7 +18,11 @@ export async function openRunSink(prisma: Db, writer: EventWriter, runId: string
  * Ends a run that the engine will not end itself (lost worker, cancelled while queued, engine could
  * not start): appends run.interrupted with the reason and run.finished, both caused by the framework.
  */
-export async function endRunInterrupted(sink: RunEventSink, reason: string, details: Record<string, unknown> = {}): Promise<void> {
+export async function endRunInterrupted(
+  sink: RunEventSink,
+  reason: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
   const log = sink.events()
   if (log.some((event) => event.type === 'run.finished')) return
   const summary = summarizeRun(log)
@@ -23,10 +31,29 @@ export async function endRunInterrupted(sink: RunEventSink, reason: string, deta
   const framework = { kind: 'framework' } as const
   const start = sink.nextIndex
   await sink.append([
-    { index: start, type: 'run.interrupted', kind: 'SystemEvent', namespace: 'run', payload: { reason, ...details }, cause: framework, at },
     {
-      index: start + 1, type: 'run.finished', kind: 'SystemEvent', namespace: 'run', cause: framework, at,
-      payload: { status: 'interrupted', output: typeof lastOutput === 'string' ? lastOutput : '', bestScore: summary.bestScore, attempts: summary.attemptsUsed, interruptionReason: reason },
+      index: start,
+      type: 'run.interrupted',
+      kind: 'SystemEvent',
+      namespace: 'run',
+      payload: { reason, ...details },
+      cause: framework,
+      at,
+    },
+    {
+      index: start + 1,
+      type: 'run.finished',
+      kind: 'SystemEvent',
+      namespace: 'run',
+      cause: framework,
+      at,
+      payload: {
+        status: 'interrupted',
+        output: typeof lastOutput === 'string' ? lastOutput : '',
+        bestScore: summary.bestScore,
+        attempts: summary.attemptsUsed,
+        interruptionReason: reason,
+      },
     },
   ])
 }

@@ -18,6 +18,10 @@ export function modelDisplayLabel(spec: string): string {
 }
 
 /** Resolves a run's model string: the demo model offline, anything else through the AI SDK providers. */
-export async function resolveRunModel(spec: string, secrets: SecretsBackend, options: { demoLatencyMs?: number } = {}): Promise<LanguageModelV4> {
+export async function resolveRunModel(
+  spec: string,
+  secrets: SecretsBackend,
+  options: { demoLatencyMs?: number } = {},
+): Promise<LanguageModelV4> {
   return isDemoModel(spec) ? createDemoModel({ latencyMs: options.demoLatencyMs }) : resolveModel(spec, secrets)
 }

@@ -56,7 +56,10 @@ function keepWorkingWhenJobOutcomesAreLost(): void {
   process.on('unhandledRejection', (reason) => {
     const stack = reason instanceof Error ? (reason.stack ?? '') : ''
     if (/at async Manager\.(complete|fail) .*pg-boss[\\/]src[\\/]manager\.js/.test(stack)) {
-      console.error('[runs] the queue could not record a job outcome (database unreachable); recovery will settle the run:', (reason as Error).message)
+      console.error(
+        '[runs] the queue could not record a job outcome (database unreachable); recovery will settle the run:',
+        (reason as Error).message,
+      )
       return
     }
     if (process.listenerCount('unhandledRejection') === 1) throw reason
@@ -78,7 +81,8 @@ class PgBossQueue implements RunQueue {
       await this.boss.start()
       const queue = await this.boss.getQueue(RUNS_QUEUE)
       if (!queue) await this.boss.createQueue(RUNS_QUEUE, { name: RUNS_QUEUE, policy: QUEUE_POLICY })
-      else if (queue.policy !== QUEUE_POLICY) await this.boss.updateQueue(RUNS_QUEUE, { name: RUNS_QUEUE, policy: QUEUE_POLICY })
+      else if (queue.policy !== QUEUE_POLICY)
+        await this.boss.updateQueue(RUNS_QUEUE, { name: RUNS_QUEUE, policy: QUEUE_POLICY })
     })()
     return this.started
   }
@@ -86,7 +90,10 @@ class PgBossQueue implements RunQueue {
   async enqueue(job: RunJob, options: { delaySeconds?: number } = {}): Promise<void> {
     await this.start()
     await this.boss.send(RUNS_QUEUE, job, {
-      singletonKey: job.runId, expireInSeconds: EXPIRE_SECONDS, retryLimit: 2, retryDelay: 5,
+      singletonKey: job.runId,
+      expireInSeconds: EXPIRE_SECONDS,
+      retryLimit: 2,
+      retryDelay: 5,
       ...(options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
     })
     if (!options.delaySeconds) this.wake()

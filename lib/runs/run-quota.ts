@@ -6,7 +6,10 @@ export function startOfUtcDay(now: Date): Date {
 }
 
 /** The member's daily quota: the membership's own, else the tenant default, else unlimited (null). */
-export function effectiveQuota(membershipQuota: number | null | undefined, tenantDefault: number | null | undefined): number | null {
+export function effectiveQuota(
+  membershipQuota: number | null | undefined,
+  tenantDefault: number | null | undefined,
+): number | null {
   return membershipQuota ?? tenantDefault ?? null
 }
 

@@ -55,6 +55,11 @@ export async function streamRunResponse(caller: Caller | null, runId: string, re
   if (!run) return notFoundResponse()
   const stream = runEventStream(await getDatabase(), run, resumeIndexOf(request), request.signal)
   return new Response(stream, {
-    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' },
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    },
   })
 }

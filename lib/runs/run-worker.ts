@@ -5,7 +5,11 @@ import { recoverRuns } from './recover-runs'
 import { runServicesFor } from './run-services'
 
 /** Options of a worker process (or of the in-process worker of an app server). */
-export type RunWorkerOptions = Partial<ExecutorOptions> & { database: Database; concurrency: number; recoverEveryMs?: number }
+export type RunWorkerOptions = Partial<ExecutorOptions> & {
+  database: Database
+  concurrency: number
+  recoverEveryMs?: number
+}
 
 /** A started worker. */
 export type RunWorker = { stop(): Promise<void>; recover(): ReturnType<typeof recoverRuns> }
@@ -20,7 +24,12 @@ const TENANT_BUSY_DELAY_SECONDS = 2
 export async function startRunWorker(options: RunWorkerOptions): Promise<RunWorker> {
   const services = runServicesFor(options.database)
   const watch = new CancellationWatch(options.database.prisma)
-  const executor: ExecutorOptions = { tenantConcurrency: options.tenantConcurrency ?? 4, retry: options.retry, embedder: options.embedder, workerLabel: options.workerLabel }
+  const executor: ExecutorOptions = {
+    tenantConcurrency: options.tenantConcurrency ?? 4,
+    retry: options.retry,
+    embedder: options.embedder,
+    workerLabel: options.workerLabel,
+  }
   const recover = () => recoverRuns(services, watch, executor)
   await recover()
   await services.queue.work(options.concurrency, async (job) => {
@@ -32,7 +41,10 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       throw error
     }
   })
-  const timer = setInterval(() => void recover().catch((error) => console.error('[runs] recovery failed', (error as Error).message)), options.recoverEveryMs ?? 30_000)
+  const timer = setInterval(
+    () => void recover().catch((error) => console.error('[runs] recovery failed', (error as Error).message)),
+    options.recoverEveryMs ?? 30_000,
+  )
   timer.unref()
   return {
     recover,

@@ -3,7 +3,15 @@ import type { LoggedEvent } from '../events/event'
 import type { EventKind } from '../events/vocabulary'
 
 /** A run_events row as read with Prisma. */
-export type RunEventRow = { index: number; type: string; kind: string; namespace: string; payload: unknown; cause: unknown; at: Date }
+export type RunEventRow = {
+  index: number
+  type: string
+  kind: string
+  namespace: string
+  payload: unknown
+  cause: unknown
+  at: Date
+}
 
 /** Converts a stored row to the export/engine shape. */
 export function toLogged(row: RunEventRow): LoggedEvent {

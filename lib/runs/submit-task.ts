@@ -24,36 +24,73 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
   requirePermission(caller, 'runs.create')
   const parsed = taskInputSchema.safeParse(draft)
   if (!parsed.success) {
-    throw new AppError('bad_request', 'The task is not valid: check the highlighted fields.', z.flattenError(parsed.error).fieldErrors as Record<string, string[]>)
+    throw new AppError(
+      'bad_request',
+      'The task is not valid: check the highlighted fields.',
+      z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
+    )
   }
   const input = parsed.data
   const database = await getDatabase()
   const { prisma } = database
-  const membership = await prisma.membership.findUnique({ where: { tenantId_userId: { tenantId: caller.tenantId, userId: caller.userId } }, include: { tenant: { select: { settings: true } } } })
+  const membership = await prisma.membership.findUnique({
+    where: { tenantId_userId: { tenantId: caller.tenantId, userId: caller.userId } },
+    include: { tenant: { select: { settings: true } } },
+  })
   if (!membership) throw notFound()
   const settings = tenantRunSettings(membership.tenant.settings)
-  const models = { agent: effectiveAgentModel(input.models.agent, settings.defaultModel), evaluator: input.models.evaluator || undefined, reflector: input.models.reflector || undefined }
+  const models = {
+    agent: effectiveAgentModel(input.models.agent, settings.defaultModel),
+    evaluator: input.models.evaluator || undefined,
+    reflector: input.models.reflector || undefined,
+  }
   const task: StoredTask = { ...input, models }
   const title = input.title || titleOf(input.prompt)
   const quota = effectiveQuota(membership.runQuota, settings.dailyRunQuota)
   const run = await prisma.$transaction(async (tx) => {
     if (quota !== null) {
-      await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(7009, hashtext($1))', `${caller.tenantId}:${caller.userId}`)
-      const startedToday = await tx.run.count({ where: { tenantId: caller.tenantId, userId: caller.userId, createdAt: { gte: startOfUtcDay(new Date()) } } })
+      await tx.$executeRawUnsafe(
+        'SELECT pg_advisory_xact_lock(7009, hashtext($1))',
+        `${caller.tenantId}:${caller.userId}`,
+      )
+      const startedToday = await tx.run.count({
+        where: { tenantId: caller.tenantId, userId: caller.userId, createdAt: { gte: startOfUtcDay(new Date()) } },
+      })
       assertWithinQuota(startedToday, quota)
     }
     const created = await tx.run.create({
       data: {
-        tenantId: caller.tenantId, userId: caller.userId, title, prompt: input.prompt, config: JSON.parse(JSON.stringify(task)), model: modelDisplayLabel(models.agent),
-        maxAttempts: input.reflexion.maxAttempts, threshold: input.reflexion.threshold, eventCount: 1,
+        tenantId: caller.tenantId,
+        userId: caller.userId,
+        title,
+        prompt: input.prompt,
+        config: JSON.parse(JSON.stringify(task)),
+        model: modelDisplayLabel(models.agent),
+        maxAttempts: input.reflexion.maxAttempts,
+        threshold: input.reflexion.threshold,
+        eventCount: 1,
       },
     })
     await tx.runEvent.create({
       data: {
-        tenantId: caller.tenantId, runId: created.id, index: 0, type: 'run.submitted', kind: 'Command', namespace: 'run', cause: { kind: 'seed' }, at: created.createdAt,
+        tenantId: caller.tenantId,
+        runId: created.id,
+        index: 0,
+        type: 'run.submitted',
+        kind: 'Command',
+        namespace: 'run',
+        cause: { kind: 'seed' },
+        at: created.createdAt,
         payload: {
-          prompt: input.prompt, userId: caller.userId, title, model: created.model, evaluator: input.evaluator.kind, architecture: input.architecture.kind,
-          maxAttempts: input.reflexion.maxAttempts, threshold: input.reflexion.threshold, lessonMode: input.reflexion.lessonMode,
+          prompt: input.prompt,
+          userId: caller.userId,
+          title,
+          model: created.model,
+          evaluator: input.evaluator.kind,
+          architecture: input.architecture.kind,
+          maxAttempts: input.reflexion.maxAttempts,
+          threshold: input.reflexion.threshold,
+          lessonMode: input.reflexion.lessonMode,
         },
       },
     })

@@ -11,12 +11,23 @@ const modelString = z
   .string()
   .trim()
   .max(200)
-  .regex(/^$|^(openai|anthropic|compatible|demo):.+$/, "use 'openai:<model>', 'anthropic:<model>', 'compatible:<model>' or leave empty for the default")
+  .regex(
+    /^$|^(openai|anthropic|compatible|demo):.+$/,
+    "use 'openai:<model>', 'anthropic:<model>', 'compatible:<model>' or leave empty for the default",
+  )
   .optional()
 
 /** A short slug: lower-case letters and digits, then also ".", "_", ":" or "-" (a task key or a tag). */
 const slug = (max: number, what: string) =>
-  z.string().trim().toLowerCase().max(max, `a ${what} has at most ${max} characters`).regex(/^[a-z0-9][a-z0-9._:-]*$/, `use lower-case letters, digits, ".", "_", ":" or "-" for a ${what}, like walking-tour`)
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(max, `a ${what} has at most ${max} characters`)
+    .regex(
+      /^[a-z0-9][a-z0-9._:-]*$/,
+      `use lower-case letters, digits, ".", "_", ":" or "-" for a ${what}, like walking-tour`,
+    )
 
 /**
  * A task as a member submits it: the prompt, the evaluator, the Reflexion settings, the base
@@ -53,7 +64,10 @@ export const taskInputSchema = z
             .array(workerInputSchema)
             .min(1, 'name at least one worker')
             .max(8)
-            .refine((workers) => new Set(workers.map((worker) => worker.name)).size === workers.length, 'worker names must be unique'),
+            .refine(
+              (workers) => new Set(workers.map((worker) => worker.name)).size === workers.length,
+              'worker names must be unique',
+            ),
         }),
       ])
       .default({ kind: 'react' }),

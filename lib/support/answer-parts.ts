@@ -25,7 +25,10 @@ export type SupportAnswerOptions = {
   onModelError?: (error: unknown) => void
 }
 
-const bounded = (text: string) => (text.length > MAX_SHOWN_TOOL_RESULT_CHARS ? `${text.slice(0, MAX_SHOWN_TOOL_RESULT_CHARS)}… (+${text.length - MAX_SHOWN_TOOL_RESULT_CHARS} chars)` : text)
+const bounded = (text: string) =>
+  text.length > MAX_SHOWN_TOOL_RESULT_CHARS
+    ? `${text.slice(0, MAX_SHOWN_TOOL_RESULT_CHARS)}… (+${text.length - MAX_SHOWN_TOOL_RESULT_CHARS} chars)`
+    : text
 
 /** Splits an answer into stream-sized pieces (whole words, lines kept). */
 export function answerChunks(answer: string, size = 48): string[] {
@@ -42,11 +45,17 @@ export function* offlineParts(reflection: Reflection): Generator<SupportChatPart
 type StreamPart = { type: string; text?: string; input?: unknown; output?: unknown; error?: unknown }
 
 async function* modelParts(model: LanguageModel, options: SupportAnswerOptions): AsyncGenerator<SupportChatPart> {
-  const result = streamSupportAnswer({ model, reflection: options.reflection, question: options.question, maxSteps: options.maxSteps })
+  const result = streamSupportAnswer({
+    model,
+    reflection: options.reflection,
+    question: options.question,
+    maxSteps: options.maxSteps,
+  })
   const stream = result.stream as unknown as AsyncIterable<StreamPart>
   for await (const part of stream) {
     if (part.type === 'text-delta') yield { type: 'text', delta: part.text ?? '' }
-    else if (part.type === 'tool-result') yield { type: 'tool-call', args: part.input, result: bounded(String(part.output)) }
+    else if (part.type === 'tool-result')
+      yield { type: 'tool-call', args: part.input, result: bounded(String(part.output)) }
     else if (part.type === 'error') throw part.error
   }
 }
@@ -61,7 +70,11 @@ export async function* supportAnswerParts(options: SupportAnswerOptions): AsyncG
       return
     } catch (error) {
       options.onModelError?.(error)
-      yield { type: 'fallback', reason: 'The model did not answer; here is the offline diagnosis instead.', label: OFFLINE_DIAGNOSIS_LABEL }
+      yield {
+        type: 'fallback',
+        reason: 'The model did not answer; here is the offline diagnosis instead.',
+        label: OFFLINE_DIAGNOSIS_LABEL,
+      }
     }
   } else {
     yield { type: 'start', mode: 'offline', label: OFFLINE_DIAGNOSIS_LABEL }

@@ -6,22 +6,31 @@ import { tenantRedaction, tenantRedactor } from './tenant-redaction'
 
 describe('support chat parts', () => {
   it('NDJSON round trip, with a line split across chunks', () => {
-    const wire = encodeChatPart({ type: 'start', mode: 'offline', label: 'offline diagnosis' }) + encodeChatPart({ type: 'text', delta: 'a\nb #3' })
+    const wire =
+      encodeChatPart({ type: 'start', mode: 'offline', label: 'offline diagnosis' }) +
+      encodeChatPart({ type: 'text', delta: 'a\nb #3' })
     const first = decodeChatParts(wire.slice(0, 60))
     const second = decodeChatParts(first.rest + wire.slice(60))
-    expect([...first.parts, ...second.parts]).toEqual([{ type: 'start', mode: 'offline', label: 'offline diagnosis' }, { type: 'text', delta: 'a\nb #3' }])
+    expect([...first.parts, ...second.parts]).toEqual([
+      { type: 'start', mode: 'offline', label: 'offline diagnosis' },
+      { type: 'text', delta: 'a\nb #3' },
+    ])
     expect(second.rest).toBe('')
   })
 
   it('splits #index citations out of text, keeping everything else as text', () => {
     expect(splitCitations('see #12 and (#3).#x # 4')).toEqual([
-      { kind: 'text', text: 'see ' }, { kind: 'citation', index: 12, text: '#12' }, { kind: 'text', text: ' and (' },
-      { kind: 'citation', index: 3, text: '#3' }, { kind: 'text', text: ').#x # 4' },
+      { kind: 'text', text: 'see ' },
+      { kind: 'citation', index: 12, text: '#12' },
+      { kind: 'text', text: ' and (' },
+      { kind: 'citation', index: 3, text: '#3' },
+      { kind: 'text', text: ').#x # 4' },
     ])
   })
 
   it('answer chunks join back to the answer', () => {
-    const answer = 'Status: failed — all 2 attempts scored below the threshold (#14).\nAttempt 1 (#1): No lessons recalled (#2).'
+    const answer =
+      'Status: failed — all 2 attempts scored below the threshold (#14).\nAttempt 1 (#1): No lessons recalled (#2).'
     expect(answerChunks(answer).join('')).toBe(answer)
     expect(answerChunks(answer).length).toBeGreaterThan(2)
   })
@@ -30,8 +39,14 @@ describe('support chat parts', () => {
 describe('question input and tenant redaction', () => {
   it('accepts a trimmed question; refuses what is not one, saying what is accepted', () => {
     expect(parseSupportQuestion('{"question":"  why?  "}')).toEqual({ ok: true, question: 'why?' })
-    expect(parseSupportQuestion('null')).toMatchObject({ ok: false, error: expect.stringMatching(/send a JSON object/) })
-    expect(parseSupportQuestion(JSON.stringify({ question: 'x'.repeat(2001) }))).toMatchObject({ ok: false, error: expect.stringMatching(/at most 2000/) })
+    expect(parseSupportQuestion('null')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/send a JSON object/),
+    })
+    expect(parseSupportQuestion(JSON.stringify({ question: 'x'.repeat(2001) }))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/at most 2000/),
+    })
   })
 
   it('e-mails masked unless the tenant turns them off; secrets always', () => {

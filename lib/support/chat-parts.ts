@@ -32,7 +32,9 @@ export function decodeChatParts(buffer: string): { parts: SupportChatPart[]; res
 }
 
 /** The answer text split into plain text and `#index` citations, for rendering links. */
-export function splitCitations(text: string): ({ kind: 'text'; text: string } | { kind: 'citation'; index: number; text: string })[] {
+export function splitCitations(
+  text: string,
+): ({ kind: 'text'; text: string } | { kind: 'citation'; index: number; text: string })[] {
   const pieces: ({ kind: 'text'; text: string } | { kind: 'citation'; index: number; text: string })[] = []
   let last = 0
   for (const match of text.matchAll(/#(\d+)\b/g)) {

@@ -15,7 +15,11 @@ import { auditSupport, authorizeSupportRun, loadSupportReflection, supportModelF
 /** What the route may replace in tests: how the tenant's model is chosen. */
 export type SupportChatDependencies = { chooseModel?: (caller: Caller) => Promise<SupportModel> }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
 
 /** Reads at most `limit` bytes of a body; null when it is larger. */
 export async function readBoundedBody(request: Request, limit = MAX_CHAT_BODY_BYTES): Promise<string | null> {
@@ -48,9 +52,15 @@ async function authorized(caller: Caller, runId: string) {
 }
 
 /** Handles one chat request end to end. */
-export async function supportChatResponse(caller: Caller | null, runId: string, request: Request, dependencies: SupportChatDependencies = {}): Promise<Response> {
+export async function supportChatResponse(
+  caller: Caller | null,
+  runId: string,
+  request: Request,
+  dependencies: SupportChatDependencies = {},
+): Promise<Response> {
   if (!caller) return json(401, { error: 'Sign in to ask the support agent.' })
-  if (!can(caller.role, 'support.console') && !can(caller.role, 'support.askOwn')) return new Response(null, { status: 404 })
+  if (!can(caller.role, 'support.console') && !can(caller.role, 'support.askOwn'))
+    return new Response(null, { status: 404 })
   const body = await readBoundedBody(request)
   const parsed = body === null ? parseSupportQuestion('x'.repeat(MAX_CHAT_BODY_BYTES + 1)) : parseSupportQuestion(body)
   if (!parsed.ok) return json(400, { error: parsed.error })
@@ -58,10 +68,17 @@ export async function supportChatResponse(caller: Caller | null, runId: string, 
   if (!run) return new Response(null, { status: 404 })
   const reflection = await loadSupportReflection(caller, run)
   const chosen = await (dependencies.chooseModel ?? supportModelFor)(caller)
-  await auditSupport(caller, 'support.question_asked', run.id, { question: parsed.question, mode: chosen ? 'model' : 'offline' })
+  await auditSupport(caller, 'support.question_asked', run.id, {
+    question: parsed.question,
+    mode: chosen ? 'model' : 'offline',
+  })
   const parts = supportAnswerParts({
-    reflection, question: parsed.question, model: chosen?.model ?? null, modelLabel: chosen?.label,
-    onModelError: (error) => console.error('[support] model failed, answering offline', error instanceof Error ? error.message : error),
+    reflection,
+    question: parsed.question,
+    model: chosen?.model ?? null,
+    modelLabel: chosen?.label,
+    onModelError: (error) =>
+      console.error('[support] model failed, answering offline', error instanceof Error ? error.message : error),
   })
   const encoder = new TextEncoder()
   const stream = new ReadableStream<Uint8Array>({
@@ -72,7 +89,11 @@ export async function supportChatResponse(caller: Caller | null, runId: string, 
         controller.enqueue(encoder.encode(encodeChatPart(next.value)))
       } catch (error) {
         console.error('[support] answer failed', error)
-        controller.enqueue(encoder.encode(encodeChatPart({ type: 'error', message: 'The answer could not be completed. Please try again.' })))
+        controller.enqueue(
+          encoder.encode(
+            encodeChatPart({ type: 'error', message: 'The answer could not be completed. Please try again.' }),
+          ),
+        )
         controller.close()
       }
     },
@@ -80,5 +101,11 @@ export async function supportChatResponse(caller: Caller | null, runId: string, 
       await parts.return(undefined)
     },
   })
-  return new Response(stream, { headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store, no-transform', 'X-Accel-Buffering': 'no' } })
+  return new Response(stream, {
+    headers: {
+      'Content-Type': 'application/x-ndjson; charset=utf-8',
+      'Cache-Control': 'no-store, no-transform',
+      'X-Accel-Buffering': 'no',
+    },
+  })
 }

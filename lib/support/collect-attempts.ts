@@ -9,7 +9,14 @@ import { listedPositions, parseEvent } from './tool-output'
 export type AttemptFacts = {
   attempt: number
   startedAt: number | null
-  evaluation: { position: number; score: number | null; threshold: number | null; feedback: string | null; passed: boolean | null; reason: string | null } | null
+  evaluation: {
+    position: number
+    score: number | null
+    threshold: number | null
+    feedback: string | null
+    passed: boolean | null
+    reason: string | null
+  } | null
   recalled: { position: number; lessons: string[] | null } | null
   lessonProduced: { position: number; lesson: string } | null
   outOfTurns: number | null
@@ -21,7 +28,11 @@ export const MAX_DETAILED_EVENTS = 10
 const asNumber = (value: unknown): number | null => (typeof value === 'number' ? value : null)
 const asString = (value: unknown): string | null => (typeof value === 'string' ? value : null)
 
-function readAll(session: RecordingSession, counts: Map<string, number>, type: string): { position: number; fields: Record<string, unknown> }[] {
+function readAll(
+  session: RecordingSession,
+  counts: Map<string, number>,
+  type: string,
+): { position: number; fields: Record<string, unknown> }[] {
   if (!counts.has(type)) return []
   const positions = listedPositions(session.ask({ op: 'filter', type, limit: 200 })).slice(0, MAX_DETAILED_EVENTS)
   return positions.flatMap((position) => {
@@ -36,31 +47,53 @@ export function collectAttempts(session: RecordingSession, counts: Map<string, n
   const starts: { position: number; attempt: number }[] = []
   if (counts.has('reflexion.attempt_started')) {
     const listing = session.ask({ op: 'filter', type: 'reflexion.attempt_started', limit: 200 })
-    for (const match of listing.matchAll(/^#(\d+) \S+\(attempt=(\d+)/gm)) starts.push({ position: Number(match[1]), attempt: Number(match[2]) })
+    for (const match of listing.matchAll(/^#(\d+) \S+\(attempt=(\d+)/gm))
+      starts.push({ position: Number(match[1]), attempt: Number(match[2]) })
   }
   const attemptAt = (position: number, declared: unknown): AttemptFacts => {
     const number = asNumber(declared) ?? [...starts].reverse().find((start) => start.position < position)?.attempt ?? 1
     let facts = byNumber.get(number)
-    if (!facts) byNumber.set(number, (facts = { attempt: number, startedAt: null, evaluation: null, recalled: null, lessonProduced: null, outOfTurns: null }))
+    if (!facts)
+      byNumber.set(
+        number,
+        (facts = {
+          attempt: number,
+          startedAt: null,
+          evaluation: null,
+          recalled: null,
+          lessonProduced: null,
+          outOfTurns: null,
+        }),
+      )
     return facts
   }
   for (const start of starts) attemptAt(start.position, start.attempt).startedAt = start.position
   for (const { position, fields } of readAll(session, counts, 'reflexion.evaluated')) {
     attemptAt(position, fields.attempt).evaluation = {
-      position, score: asNumber(fields.score), threshold: asNumber(fields.threshold), feedback: asString(fields.feedback),
-      passed: typeof fields.passed === 'boolean' ? fields.passed : null, reason: asString(fields.reason),
+      position,
+      score: asNumber(fields.score),
+      threshold: asNumber(fields.threshold),
+      feedback: asString(fields.feedback),
+      passed: typeof fields.passed === 'boolean' ? fields.passed : null,
+      reason: asString(fields.reason),
     }
   }
   for (const { position, fields } of readAll(session, counts, 'reflexion.lessons_recalled')) {
-    const lessons = Array.isArray(fields.lessons) ? fields.lessons.map((lesson) => asString((lesson as { content?: unknown })?.content) ?? JSON.stringify(lesson)) : null
+    const lessons = Array.isArray(fields.lessons)
+      ? fields.lessons.map((lesson) => asString((lesson as { content?: unknown })?.content) ?? JSON.stringify(lesson))
+      : null
     attemptAt(position, fields.attempt).recalled = { position, lessons }
   }
   for (const { position, fields } of readAll(session, counts, 'reflexion.lesson_produced')) {
-    attemptAt(position, fields.attempt).lessonProduced = { position, lesson: asString(fields.lesson) ?? JSON.stringify(fields.lesson) }
+    attemptAt(position, fields.attempt).lessonProduced = {
+      position,
+      lesson: asString(fields.lesson) ?? JSON.stringify(fields.lesson),
+    }
   }
   if (counts.has('agent.out_of_turns')) {
     const listing = session.ask({ op: 'filter', type: 'agent.out_of_turns', limit: 200 })
-    for (const match of listing.matchAll(/^#(\d+) \S+\((?:attempt=(\d+))?/gm)) attemptAt(Number(match[1]), match[2] ? Number(match[2]) : undefined).outOfTurns = Number(match[1])
+    for (const match of listing.matchAll(/^#(\d+) \S+\((?:attempt=(\d+))?/gm))
+      attemptAt(Number(match[1]), match[2] ? Number(match[2]) : undefined).outOfTurns = Number(match[1])
   }
   return [...byNumber.values()].sort((left, right) => left.attempt - right.attempt)
 }

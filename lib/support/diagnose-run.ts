@@ -18,19 +18,30 @@ function attemptLine(facts: AttemptFacts): string {
     const { lessons, position } = facts.recalled
     if (lessons === null) parts.push(`Lessons were recalled (#${position}).`)
     else if (lessons.length === 0) parts.push(`No lessons recalled (#${position}).`)
-    else parts.push(`Recalled ${lessons.length} lesson${lessons.length === 1 ? '' : 's'} (#${position}): ${lessons.slice(0, 3).map((lesson) => quote(lesson)).join('; ')}.`)
+    else
+      parts.push(
+        `Recalled ${lessons.length} lesson${lessons.length === 1 ? '' : 's'} (#${position}): ${lessons
+          .slice(0, 3)
+          .map((lesson) => quote(lesson))
+          .join('; ')}.`,
+      )
   }
   if (facts.outOfTurns !== null) parts.push(`It ran out of turns (#${facts.outOfTurns} agent.out_of_turns).`)
   const evaluation = facts.evaluation
   if (evaluation) {
     const against = evaluation.threshold !== null ? ` against threshold ${evaluation.threshold}` : ''
     const verdict = evaluation.passed === true ? 'passed' : evaluation.passed === false ? 'failed' : 'was scored'
-    const reason = evaluation.reason ? `, reason ${quote(evaluation.reason)}${evaluation.reason === 'out_of_turns' ? ' (no evaluator call; scored 0)' : ''}` : ''
-    parts.push(`The evaluator check ${verdict} with score ${evaluation.score ?? 'none'}${against}${reason} (#${evaluation.position} reflexion.evaluated)${evaluation.feedback ? `; feedback: ${quote(evaluation.feedback)} (#${evaluation.position})` : ''}.`)
+    const reason = evaluation.reason
+      ? `, reason ${quote(evaluation.reason)}${evaluation.reason === 'out_of_turns' ? ' (no evaluator call; scored 0)' : ''}`
+      : ''
+    parts.push(
+      `The evaluator check ${verdict} with score ${evaluation.score ?? 'none'}${against}${reason} (#${evaluation.position} reflexion.evaluated)${evaluation.feedback ? `; feedback: ${quote(evaluation.feedback)} (#${evaluation.position})` : ''}.`,
+    )
   } else {
     parts.push('No evaluation logged for this attempt.')
   }
-  if (facts.lessonProduced) parts.push(`Lesson produced: ${quote(facts.lessonProduced.lesson)} (#${facts.lessonProduced.position}).`)
+  if (facts.lessonProduced)
+    parts.push(`Lesson produced: ${quote(facts.lessonProduced.lesson)} (#${facts.lessonProduced.position}).`)
   return parts.join(' ')
 }
 
@@ -40,16 +51,40 @@ function trendLine(attempts: AttemptFacts[]): string | null {
   const scores = scored.map((facts) => `${facts.evaluation?.score} (#${facts.evaluation?.position})`).join(' → ')
   const first = scored[0].evaluation?.score ?? 0
   const last = scored[scored.length - 1].evaluation?.score ?? 0
-  const trend = last > first ? `improved by ${Number((last - first).toFixed(4))}` : last < first ? `fell by ${Number((first - last).toFixed(4))}` : 'did not change'
+  const trend =
+    last > first
+      ? `improved by ${Number((last - first).toFixed(4))}`
+      : last < first
+        ? `fell by ${Number((first - last).toFixed(4))}`
+        : 'did not change'
   const recalled = attempts.filter((facts) => facts.attempt > scored[0].attempt && facts.recalled?.lessons?.length)
   const produced = attempts.flatMap((facts) => (facts.lessonProduced ? [facts.lessonProduced] : []))
-  const reused = recalled.flatMap((facts) => produced.filter((lesson) => lesson.position < (facts.recalled?.position ?? 0) && facts.recalled?.lessons?.includes(lesson.lesson)).map((lesson) => `the lesson of #${lesson.position} was recalled at #${facts.recalled?.position}`))
-  const lessonNote = reused.length > 0 ? `; ${[...new Set(reused)].join('; ')}` : recalled.length > 0 ? `; later attempts recalled lessons (${recalled.map((facts) => `#${facts.recalled?.position}`).join(', ')})` : '; no lessons were recalled by later attempts'
+  const reused = recalled.flatMap((facts) =>
+    produced
+      .filter(
+        (lesson) =>
+          lesson.position < (facts.recalled?.position ?? 0) && facts.recalled?.lessons?.includes(lesson.lesson),
+      )
+      .map((lesson) => `the lesson of #${lesson.position} was recalled at #${facts.recalled?.position}`),
+  )
+  const lessonNote =
+    reused.length > 0
+      ? `; ${[...new Set(reused)].join('; ')}`
+      : recalled.length > 0
+        ? `; later attempts recalled lessons (${recalled.map((facts) => `#${facts.recalled?.position}`).join(', ')})`
+        : '; no lessons were recalled by later attempts'
   return `Scores across attempts: ${scores} — ${trend} from the first to the last evaluated attempt${lessonNote}.`
 }
 
-function statusLine(session: RecordingSession, status: string, reason: string | null, counts: Map<string, number>, total: number): string {
-  const latest = (type: string): number | null => (counts.has(type) ? listedPositions(session.ask({ op: 'latest', type }))[0] ?? null : null)
+function statusLine(
+  session: RecordingSession,
+  status: string,
+  reason: string | null,
+  counts: Map<string, number>,
+  total: number,
+): string {
+  const latest = (type: string): number | null =>
+    counts.has(type) ? (listedPositions(session.ask({ op: 'latest', type }))[0] ?? null) : null
   const finished = latest('run.finished')
   const finishedNote = finished !== null ? `; run.finished at #${finished}` : ''
   if (status === 'succeeded') {
@@ -62,8 +97,10 @@ function statusLine(session: RecordingSession, status: string, reason: string | 
     const facts = reached !== null ? parseEvent(session.ask({ op: 'get', index: reached })) : null
     return `Status: failed${facts ? ` — all ${facts.fields.attempts} attempts scored below the threshold; best score ${facts.fields.bestScore} (#${reached} reflexion.max_attempts_reached)` : ''}${finishedNote}.`
   }
-  if (status === 'interrupted') return `Status: interrupted${reason ? ` (reason ${quote(reason)})` : ''}${finishedNote}.`
-  if (status === 'queued') return `Status: queued — only the submission is logged (${total} event${total === 1 ? '' : 's'}, last #${total - 1}).`
+  if (status === 'interrupted')
+    return `Status: interrupted${reason ? ` (reason ${quote(reason)})` : ''}${finishedNote}.`
+  if (status === 'queued')
+    return `Status: queued — only the submission is logged (${total} event${total === 1 ? '' : 's'}, last #${total - 1}).`
   return `Status: ${status} — no run.finished yet; the last event is #${total - 1}.`
 }
 
@@ -71,7 +108,11 @@ function statusLine(session: RecordingSession, status: string, reason: string | 
 export function diagnoseRun(reflection: Reflection): Diagnosis {
   const session = recordingSession(reflection.tool())
   const overview = parseOverview(session.ask({ op: 'overview' }))
-  if (overview.total === 0) return { answer: 'The log is empty (0 events): the run has recorded nothing yet, so there is nothing to explain.', toolCalls: session.calls }
+  if (overview.total === 0)
+    return {
+      answer: 'The log is empty (0 events): the run has recorded nothing yet, so there is nothing to explain.',
+      toolCalls: session.calls,
+    }
   const lines = [statusLine(session, overview.status, overview.reason, overview.counts, overview.total)]
   const attempts = collectAttempts(session, overview.counts)
   if (attempts.length === 0) lines.push('No attempt was started (no reflexion.attempt_started in the log).')

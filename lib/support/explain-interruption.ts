@@ -25,8 +25,15 @@ export function quote(value: unknown, limit = 200): string {
 
 /** An event's fields as `name=value` for a sentence, values quoted and bounded. */
 export function describeFields(facts: EventFacts, skip: string[] = []): string {
-  const parts = Object.entries(facts.fields).filter(([name]) => !skip.includes(name)).slice(0, 5)
-  return parts.map(([name, value]) => `${name}=${typeof value === 'number' || typeof value === 'boolean' ? value : quote(value, 120)}`).join(', ')
+  const parts = Object.entries(facts.fields)
+    .filter(([name]) => !skip.includes(name))
+    .slice(0, 5)
+  return parts
+    .map(
+      ([name, value]) =>
+        `${name}=${typeof value === 'number' || typeof value === 'boolean' ? value : quote(value, 120)}`,
+    )
+    .join(', ')
 }
 
 function causeSentence(session: RecordingSession, facts: EventFacts): string {
@@ -50,21 +57,32 @@ export function explainInterruption(session: RecordingSession, counts: Map<strin
     lines.push(`Its recorded cause is ${cause.text}: no handler produced it (#${position}).`)
   } else {
     const source = parseEvent(session.ask({ op: 'get', index: cause.index }))
-    lines.push(`Its recorded cause is #${cause.index} via ${cause.handler}${source ? `: #${cause.index} ${source.type}(${describeFields(source)})` : ''}.`)
+    lines.push(
+      `Its recorded cause is #${cause.index} via ${cause.handler}${source ? `: #${cause.index} ${source.type}(${describeFields(source)})` : ''}.`,
+    )
     if (source?.type === 'run.handler_raised') {
-      const links = parseExplicitLinks(session.ask({ op: 'evidence', index: cause.index })).filter((link) => link.field === 'source_event' || link.field === 'sourceEvent')
+      const links = parseExplicitLinks(session.ask({ op: 'evidence', index: cause.index })).filter(
+        (link) => link.field === 'source_event' || link.field === 'sourceEvent',
+      )
       const handler = typeof source.fields.handler === 'string' ? source.fields.handler : 'unknown'
-      lines.push(`Handler ${quote(handler)} raised ${quote(source.fields.error ?? 'an error')} (#${cause.index})${links[0]?.positions.length ? `; its source_event is #${links[0].positions[0]}` : ''}.`)
+      lines.push(
+        `Handler ${quote(handler)} raised ${quote(source.fields.error ?? 'an error')} (#${cause.index})${links[0]?.positions.length ? `; its source_event is #${links[0].positions[0]}` : ''}.`,
+      )
     } else if (source && ['run.budget_exceeded', 'run.guardrail_tripped', 'agent.out_of_turns'].includes(source.type)) {
       lines.push(`${causeSentence(session, source)}.`)
     }
   }
-  for (const [type, label] of [['run.retried', 'provider retr'], ['run.budget_warning', 'budget warning']] as const) {
+  for (const [type, label] of [
+    ['run.retried', 'provider retr'],
+    ['run.budget_warning', 'budget warning'],
+  ] as const) {
     if (!counts.has(type)) continue
     const positions = listedPositions(session.ask({ op: 'filter', type, limit: 20 }))
     const count = counts.get(type) ?? 0
     const noun = type === 'run.retried' ? `${label}${count === 1 ? 'y' : 'ies'}` : `${label}${count === 1 ? '' : 's'}`
-    lines.push(`Before that, the log holds ${count} ${noun}: ${positions.map((at) => `#${at}`).join(', ')}${count > positions.length ? ', …' : ''}.`)
+    lines.push(
+      `Before that, the log holds ${count} ${noun}: ${positions.map((at) => `#${at}`).join(', ')}${count > positions.length ? ', …' : ''}.`,
+    )
   }
   return lines
 }

@@ -12,23 +12,29 @@ export const MAX_QUESTION_CHARS = 2_000
 export const MAX_CHAT_BODY_BYTES = 16_384
 
 /** `{ question }`: a non-blank string of at most MAX_QUESTION_CHARS characters (trimmed). */
-export const supportQuestionSchema = z.object({
-  question: z
-    .string({ error: 'question must be a string' })
-    .trim()
-    .min(1, 'question must not be empty')
-    .max(MAX_QUESTION_CHARS, `question must be at most ${MAX_QUESTION_CHARS} characters`)
-    // PostgreSQL cannot store NUL (the question is audited); unpaired surrogates become U+FFFD.
-    .refine((question) => !question.includes('\u0000'), 'question must not contain a NUL character (\\u0000)')
-    .transform((question) => wellFormedInput(question) as string),
-}).strict()
+export const supportQuestionSchema = z
+  .object({
+    question: z
+      .string({ error: 'question must be a string' })
+      .trim()
+      .min(1, 'question must not be empty')
+      .max(MAX_QUESTION_CHARS, `question must be at most ${MAX_QUESTION_CHARS} characters`)
+      // PostgreSQL cannot store NUL (the question is audited); unpaired surrogates become U+FFFD.
+      .refine((question) => !question.includes('\u0000'), 'question must not contain a NUL character (\\u0000)')
+      .transform((question) => wellFormedInput(question) as string),
+  })
+  .strict()
 
 /** A validated support question. */
 export type SupportQuestionInput = z.infer<typeof supportQuestionSchema>
 
 /** Parses a request body (already read as text): the question, or the reason it was refused. */
 export function parseSupportQuestion(body: string): { ok: true; question: string } | { ok: false; error: string } {
-  if (body.length > MAX_CHAT_BODY_BYTES) return { ok: false, error: `The request body is too large: send {"question": "…"} with at most ${MAX_QUESTION_CHARS} characters.` }
+  if (body.length > MAX_CHAT_BODY_BYTES)
+    return {
+      ok: false,
+      error: `The request body is too large: send {"question": "…"} with at most ${MAX_QUESTION_CHARS} characters.`,
+    }
   let json: unknown
   try {
     json = JSON.parse(body)
@@ -37,7 +43,13 @@ export function parseSupportQuestion(body: string): { ok: true; question: string
   }
   const parsed = supportQuestionSchema.safeParse(json)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.path.length ? issue.message : 'send a JSON object {"question": "…"}'))
+    const problems = parsed.error.issues.map((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field(s): ${issue.keys.join(', ')}`
+        : issue.path.length
+          ? issue.message
+          : 'send a JSON object {"question": "…"}',
+    )
     return { ok: false, error: `Invalid question: ${problems.join('; ')}.` }
   }
   return { ok: true, question: parsed.data.question }

@@ -72,6 +72,11 @@ export async function supportModelFor(caller: Caller): Promise<SupportModel> {
 }
 
 /** Audits a support action on a run (`support.run_opened`, `support.question_asked`); never the answer. */
-export async function auditSupport(caller: Caller, action: 'support.run_opened' | 'support.question_asked', runId: string, details: Record<string, unknown> = {}): Promise<void> {
+export async function auditSupport(
+  caller: Caller,
+  action: 'support.run_opened' | 'support.question_asked',
+  runId: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
   await writeAudit(await getPrisma(), caller, action, { type: 'run', id: runId }, details)
 }

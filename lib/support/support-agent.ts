@@ -43,8 +43,18 @@ export function streamSupportAnswer(options: SupportQuestion) {
 }
 
 /** Answers and waits: the final text and every query_log call made. */
-export async function answerSupportQuestion(options: SupportQuestion): Promise<{ text: string; toolCalls: ToolCallRecord[] }> {
+export async function answerSupportQuestion(
+  options: SupportQuestion,
+): Promise<{ text: string; toolCalls: ToolCallRecord[] }> {
   const toolCalls: ToolCallRecord[] = []
-  const result = await generateText(supportCall({ ...options, onToolCall: (call) => { toolCalls.push(call); options.onToolCall?.(call) } }))
+  const result = await generateText(
+    supportCall({
+      ...options,
+      onToolCall: (call) => {
+        toolCalls.push(call)
+        options.onToolCall?.(call)
+      },
+    }),
+  )
   return { text: result.text, toolCalls }
 }

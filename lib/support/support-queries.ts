@@ -19,15 +19,35 @@ export type SupportRunFilters = { status?: StoredRunStatus; userId?: string; q?:
 
 /** A row of the console list. */
 export type SupportRunRow = {
-  id: string; title: string; status: StoredRunStatus; userId: string; userName: string; model: string
-  attemptsUsed: number; maxAttempts: number; bestScore: number | null; interruptionReason: string | null; eventCount: number; createdAt: Date
+  id: string
+  title: string
+  status: StoredRunStatus
+  userId: string
+  userName: string
+  model: string
+  attemptsUsed: number
+  maxAttempts: number
+  bestScore: number | null
+  interruptionReason: string | null
+  eventCount: number
+  createdAt: Date
 }
 
 type Cursor = { group: number; createdAt: string; id: string }
 
 const select = {
-  id: true, title: true, status: true, userId: true, model: true, attemptsUsed: true, maxAttempts: true, bestScore: true,
-  interruptionReason: true, eventCount: true, createdAt: true, user: { select: { name: true } },
+  id: true,
+  title: true,
+  status: true,
+  userId: true,
+  model: true,
+  attemptsUsed: true,
+  maxAttempts: true,
+  bestScore: true,
+  interruptionReason: true,
+  eventCount: true,
+  createdAt: true,
+  user: { select: { name: true } },
 } satisfies Prisma.RunSelect
 
 /** Encodes a page position (opaque to the browser). */
@@ -39,7 +59,12 @@ function decodeCursor(text: string | undefined): Cursor | null {
   if (!text) return null
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString()) as Cursor
-    if ((value.group === 0 || value.group === 1) && typeof value.id === 'string' && !Number.isNaN(Date.parse(value.createdAt))) return value
+    if (
+      (value.group === 0 || value.group === 1) &&
+      typeof value.id === 'string' &&
+      !Number.isNaN(Date.parse(value.createdAt))
+    )
+      return value
   } catch {}
   throw new AppError('bad_request', 'The page cursor is not valid: open the list again from its first page.')
 }
@@ -49,31 +74,55 @@ function filterWhere(caller: Caller, filters: SupportRunFilters, statuses: Store
     tenantId: caller.tenantId,
     status: { in: statuses },
     ...(filters.userId && { userId: filters.userId }),
-    ...((filters.from || filters.to) && { createdAt: { ...(filters.from && { gte: filters.from }), ...(filters.to && { lt: filters.to }) } }),
-    ...(filters.q && { OR: [{ title: { contains: filters.q.replaceAll('\u0000', ''), mode: 'insensitive' as const } }, { prompt: { contains: filters.q.replaceAll('\u0000', ''), mode: 'insensitive' as const } }] }),
+    ...((filters.from || filters.to) && {
+      createdAt: { ...(filters.from && { gte: filters.from }), ...(filters.to && { lt: filters.to }) },
+    }),
+    ...(filters.q && {
+      OR: [
+        { title: { contains: filters.q.replaceAll('\u0000', ''), mode: 'insensitive' as const } },
+        { prompt: { contains: filters.q.replaceAll('\u0000', ''), mode: 'insensitive' as const } },
+      ],
+    }),
   }
 }
 
 /** One page of the tenant's runs for the console, failures first; `nextCursor` when more remain. */
-export async function listSupportRuns(caller: Caller, filters: SupportRunFilters = {}, page: { cursor?: string; limit?: number } = {}): Promise<{ runs: SupportRunRow[]; nextCursor: string | null }> {
+export async function listSupportRuns(
+  caller: Caller,
+  filters: SupportRunFilters = {},
+  page: { cursor?: string; limit?: number } = {},
+): Promise<{ runs: SupportRunRow[]; nextCursor: string | null }> {
   requirePermission(caller, 'support.console')
   const prisma = await getPrisma()
   const limit = Math.min(Math.max(page.limit ?? 25, 1), 100)
   const cursor = decodeCursor(page.cursor)
-  const groups = [FAILURE_STATUSES, OTHER_STATUSES].map((statuses) => statuses.filter((status) => !filters.status || status === filters.status))
+  const groups = [FAILURE_STATUSES, OTHER_STATUSES].map((statuses) =>
+    statuses.filter((status) => !filters.status || status === filters.status),
+  )
   const rows: (SupportRunRow & { group: number })[] = []
   for (let group = cursor?.group ?? 0; group < groups.length && rows.length <= limit; group++) {
     if (groups[group].length === 0) continue
     const after = cursor && cursor.group === group ? new Date(cursor.createdAt) : null
     const where: Prisma.RunWhereInput = {
-      AND: [filterWhere(caller, filters, groups[group]), after ? { OR: [{ createdAt: { lt: after } }, { createdAt: after, id: { lt: cursor!.id } }] } : {}],
+      AND: [
+        filterWhere(caller, filters, groups[group]),
+        after ? { OR: [{ createdAt: { lt: after } }, { createdAt: after, id: { lt: cursor!.id } }] } : {},
+      ],
     }
-    const found = await prisma.run.findMany({ where, select, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit + 1 - rows.length })
+    const found = await prisma.run.findMany({
+      where,
+      select,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1 - rows.length,
+    })
     rows.push(...found.map(({ user, ...row }) => ({ ...row, userName: user.name, group })))
   }
   const runs = rows.slice(0, limit)
   const last = runs[runs.length - 1]
-  const nextCursor = rows.length > limit && last ? encodeSupportCursor({ group: last.group, createdAt: last.createdAt.toISOString(), id: last.id }) : null
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeSupportCursor({ group: last.group, createdAt: last.createdAt.toISOString(), id: last.id })
+      : null
   return { runs: runs.map(({ group: _group, ...row }) => row), nextCursor }
 }
 
@@ -81,6 +130,10 @@ export async function listSupportRuns(caller: Caller, filters: SupportRunFilters
 export async function listTenantPeople(caller: Caller): Promise<{ id: string; name: string }[]> {
   requirePermission(caller, 'support.console')
   const prisma = await getPrisma()
-  const memberships = await prisma.membership.findMany({ where: { tenantId: caller.tenantId }, select: { user: { select: { id: true, name: true } } }, orderBy: { user: { name: 'asc' } } })
+  const memberships = await prisma.membership.findMany({
+    where: { tenantId: caller.tenantId },
+    select: { user: { select: { id: true, name: true } } },
+    orderBy: { user: { name: 'asc' } },
+  })
   return memberships.map((membership) => membership.user)
 }

@@ -15,9 +15,10 @@ export type TenantRedaction = { emails: boolean }
 
 /** Reads `settings.redaction`, defaulting every class to on. */
 export function tenantRedaction(settings: unknown): TenantRedaction {
-  const redaction = settings && typeof settings === 'object' ? (settings as { redaction?: unknown }).redaction : undefined
+  const redaction =
+    settings && typeof settings === 'object' ? (settings as { redaction?: unknown }).redaction : undefined
   const parsed = tenantRedactionSchema.safeParse(redaction && typeof redaction === 'object' ? redaction : {})
-  return { emails: parsed.success ? parsed.data.emails ?? true : true }
+  return { emails: parsed.success ? (parsed.data.emails ?? true) : true }
 }
 
 /** The redactor for a tenant: secrets always, e-mail addresses unless the tenant turned them off. */

@@ -18,5 +18,10 @@ export async function loadTimelinePage(caller: Caller, runId: string, page: numb
     readRunEvents(caller.tenantId, run.id, { afterIndex: clamped * TIMELINE_PAGE_SIZE - 1, limit: TIMELINE_PAGE_SIZE }),
     supportRedactor(caller),
   ])
-  return { page: clamped, pageSize: TIMELINE_PAGE_SIZE, total, rows: events.map((event) => toTimelineRow(event, redactor)) }
+  return {
+    page: clamped,
+    pageSize: TIMELINE_PAGE_SIZE,
+    total,
+    rows: events.map((event) => toTimelineRow(event, redactor)),
+  }
 }

@@ -17,8 +17,18 @@ export type TimelineRow = { index: number; type: string; kind: string; cause: st
 /** Converts an event to a row: payload redacted deeply, then bounded. */
 export function toTimelineRow(event: LoggedEvent, redactor: Redactor): TimelineRow {
   const text = JSON.stringify(redactValue(event.payload, redactor)) ?? '{}'
-  const payload = text.length > MAX_TIMELINE_PAYLOAD_CHARS ? `${text.slice(0, MAX_TIMELINE_PAYLOAD_CHARS)}… (+${text.length - MAX_TIMELINE_PAYLOAD_CHARS} chars)` : text
-  return { index: event.index, type: event.type, kind: event.kind, cause: event.cause ? formatCause(event.cause) : 'unknown, not recorded', payload, at: event.at }
+  const payload =
+    text.length > MAX_TIMELINE_PAYLOAD_CHARS
+      ? `${text.slice(0, MAX_TIMELINE_PAYLOAD_CHARS)}… (+${text.length - MAX_TIMELINE_PAYLOAD_CHARS} chars)`
+      : text
+  return {
+    index: event.index,
+    type: event.type,
+    kind: event.kind,
+    cause: event.cause ? formatCause(event.cause) : 'unknown, not recorded',
+    payload,
+    at: event.at,
+  }
 }
 
 /** A page of timeline rows and where it sits in the log. */

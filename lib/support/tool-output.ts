@@ -24,7 +24,10 @@ export function parseEvent(result: string): EventFacts | null {
   const head = /^#(\d+) (\S+)$/m.exec(result)
   if (!head || result.startsWith('error:')) return null
   const fields: Record<string, unknown> = {}
-  const body = result.slice(result.indexOf('\nfields:') + 1).split('\n').slice(1)
+  const body = result
+    .slice(result.indexOf('\nfields:') + 1)
+    .split('\n')
+    .slice(1)
   for (const line of body) {
     const match = /^ {2}([^:]+): (.*)$/.exec(line)
     if (match) fields[match[1]] = parseValue(match[2])
@@ -56,5 +59,8 @@ export function parseRecordedCause(result: string): CauseFacts {
 
 /** The positions the `explicit links:` section of an `evidence` answer resolved, by field. */
 export function parseExplicitLinks(result: string): { field: string; positions: number[] }[] {
-  return [...result.matchAll(/^ {2}(\S+) → (.+)$/gm)].map((match) => ({ field: match[1], positions: [...match[2].matchAll(/#(\d+)/g)].map((hit) => Number(hit[1])) }))
+  return [...result.matchAll(/^ {2}(\S+) → (.+)$/gm)].map((match) => ({
+    field: match[1],
+    positions: [...match[2].matchAll(/#(\d+)/g)].map((hit) => Number(hit[1])),
+  }))
 }

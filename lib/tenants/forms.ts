@@ -10,9 +10,21 @@ import { changeMemberRole, removeMember } from './members'
 /** The forms of member management and invitations (schemas + permission + the service they call). */
 
 const roleField = z.enum(ROLES, { error: `Choose a role: ${ROLES.join(', ')}.` })
-const idField = (what: string) => z.string({ error: `Missing ${what}.` }).trim().min(1, `Missing ${what}.`).max(64, `That is not a valid ${what}.`)
-const codeField = z.string({ error: 'Missing invitation code.' }).trim().min(16, 'That invitation code is incomplete.').max(128, 'That is not an invitation code.')
-const optionalEmail = z.preprocess((value) => (value === '' || value === null ? undefined : value), emailField.optional())
+const idField = (what: string) =>
+  z
+    .string({ error: `Missing ${what}.` })
+    .trim()
+    .min(1, `Missing ${what}.`)
+    .max(64, `That is not a valid ${what}.`)
+const codeField = z
+  .string({ error: 'Missing invitation code.' })
+  .trim()
+  .min(16, 'That invitation code is incomplete.')
+  .max(128, 'That is not an invitation code.')
+const optionalEmail = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  emailField.optional(),
+)
 
 /** Invite someone with a role (and optionally only one email address). */
 export const inviteMemberForm = defineAction({

@@ -15,10 +15,16 @@ import { generateInvitationCode, hashInvitationCode, INVITATION_LIFETIME_DAYS } 
  */
 
 /** What the invitation page may show about a code before it is accepted. */
-export type InvitationPreview = { tenantName: string; role: Role; email: string | null; status: 'valid' | 'used' | 'expired' }
+export type InvitationPreview = {
+  tenantName: string
+  role: Role
+  email: string | null
+  status: 'valid' | 'used' | 'expired'
+}
 
 /** The message for a code that does not (or no longer) work. */
-export const INVALID_INVITATION = 'This invitation is not valid: it was already used, it has expired, or the link is incomplete. Ask an admin for a new one.'
+export const INVALID_INVITATION =
+  'This invitation is not valid: it was already used, it has expired, or the link is incomplete. Ask an admin for a new one.'
 
 /** Creates an invitation in the caller's tenant; returns the code, which is never retrievable again. */
 export async function createInvitation(
@@ -32,10 +38,23 @@ export async function createInvitation(
   const prisma = await getPrisma()
   const invitation = await prisma.$transaction(async (tx) => {
     const created = await tx.invitation.create({
-      data: { tenantId: caller.tenantId, role: input.role, email: input.email ?? null, codeHash: hashInvitationCode(code), createdById: caller.userId, expiresAt },
+      data: {
+        tenantId: caller.tenantId,
+        role: input.role,
+        email: input.email ?? null,
+        codeHash: hashInvitationCode(code),
+        createdById: caller.userId,
+        expiresAt,
+      },
       select: { id: true },
     })
-    await writeAudit(tx, caller, 'member.invited', { type: 'invitation', id: created.id }, { role: input.role, email: input.email ?? null })
+    await writeAudit(
+      tx,
+      caller,
+      'member.invited',
+      { type: 'invitation', id: created.id },
+      { role: input.role, email: input.email ?? null },
+    )
     return created
   })
   return { invitationId: invitation.id, code, expiresAt }
@@ -54,26 +73,48 @@ export async function previewInvitation(code: string, now = new Date()): Promise
 }
 
 /** Claims the code for a user and adds the membership, all in the caller's transaction. */
-async function claim(tx: Transaction, code: string, user: { id: string; email: string }, now: Date): Promise<{ tenantId: string; role: Role }> {
+async function claim(
+  tx: Transaction,
+  code: string,
+  user: { id: string; email: string },
+  now: Date,
+): Promise<{ tenantId: string; role: Role }> {
   const codeHash = hashInvitationCode(code)
   const claimed = await tx.invitation.updateMany({
     where: { codeHash, acceptedAt: null, expiresAt: { gt: now } },
     data: { acceptedAt: now, acceptedById: user.id },
   })
   if (claimed.count !== 1) throw new AppError('not_found', INVALID_INVITATION)
-  const invitation = await tx.invitation.findUniqueOrThrow({ where: { codeHash }, select: { id: true, tenantId: true, role: true, email: true } })
+  const invitation = await tx.invitation.findUniqueOrThrow({
+    where: { codeHash },
+    select: { id: true, tenantId: true, role: true, email: true },
+  })
   if (invitation.email && invitation.email !== user.email) {
-    throw new AppError('bad_request', `This invitation is for ${invitation.email}.`, { email: [`This invitation is for ${invitation.email}; use that address.`] })
+    throw new AppError('bad_request', `This invitation is for ${invitation.email}.`, {
+      email: [`This invitation is for ${invitation.email}; use that address.`],
+    })
   }
-  const existing = await tx.membership.findUnique({ where: { tenantId_userId: { tenantId: invitation.tenantId, userId: user.id } } })
+  const existing = await tx.membership.findUnique({
+    where: { tenantId_userId: { tenantId: invitation.tenantId, userId: user.id } },
+  })
   if (existing) throw new AppError('conflict', 'You are already a member of this tenant.')
   await tx.membership.create({ data: { tenantId: invitation.tenantId, userId: user.id, role: invitation.role } })
-  await writeAudit(tx, { tenantId: invitation.tenantId, userId: user.id }, 'member.joined', { type: 'invitation', id: invitation.id }, { role: invitation.role })
+  await writeAudit(
+    tx,
+    { tenantId: invitation.tenantId, userId: user.id },
+    'member.joined',
+    { type: 'invitation', id: invitation.id },
+    { role: invitation.role },
+  )
   return { tenantId: invitation.tenantId, role: invitation.role }
 }
 
 /** Accepts an invitation as an existing, signed-in user. */
-export async function acceptInvitation(code: string, userId: string, now = new Date()): Promise<{ tenantId: string; role: Role }> {
+export async function acceptInvitation(
+  code: string,
+  userId: string,
+  now = new Date(),
+): Promise<{ tenantId: string; role: Role }> {
   const prisma = await getPrisma()
   return prisma.$transaction(async (tx) => {
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true } })

@@ -22,9 +22,19 @@ export async function changeMemberRole(caller: Caller, membershipId: string, rol
     const membership = await tx.membership.findFirst({ where: { id: membershipId, tenantId: caller.tenantId } })
     if (!membership) throw notFound()
     if (membership.role === role) return
-    if (membership.role === 'admin' && (await tx.membership.count({ where: { tenantId: caller.tenantId, role: 'admin' } })) <= 1) throw lastAdmin('role')
+    if (
+      membership.role === 'admin' &&
+      (await tx.membership.count({ where: { tenantId: caller.tenantId, role: 'admin' } })) <= 1
+    )
+      throw lastAdmin('role')
     await tx.membership.update({ where: { id: membership.id }, data: { role } })
-    await writeAudit(tx, caller, 'member.role_changed', { type: 'membership', id: membership.id }, { userId: membership.userId, from: membership.role, to: role })
+    await writeAudit(
+      tx,
+      caller,
+      'member.role_changed',
+      { type: 'membership', id: membership.id },
+      { userId: membership.userId, from: membership.role, to: role },
+    )
   })
 }
 
@@ -35,8 +45,18 @@ export async function removeMember(caller: Caller, membershipId: string): Promis
   await prisma.$transaction(async (tx) => {
     const membership = await tx.membership.findFirst({ where: { id: membershipId, tenantId: caller.tenantId } })
     if (!membership) throw notFound()
-    if (membership.role === 'admin' && (await tx.membership.count({ where: { tenantId: caller.tenantId, role: 'admin' } })) <= 1) throw lastAdmin('membershipId')
+    if (
+      membership.role === 'admin' &&
+      (await tx.membership.count({ where: { tenantId: caller.tenantId, role: 'admin' } })) <= 1
+    )
+      throw lastAdmin('membershipId')
     await tx.membership.delete({ where: { id: membership.id } })
-    await writeAudit(tx, caller, 'member.removed', { type: 'membership', id: membership.id }, { userId: membership.userId, role: membership.role })
+    await writeAudit(
+      tx,
+      caller,
+      'member.removed',
+      { type: 'membership', id: membership.id },
+      { userId: membership.userId, role: membership.role },
+    )
   })
 }

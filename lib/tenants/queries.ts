@@ -14,7 +14,14 @@ import { notFound } from '../errors'
 export type TenantSummary = { id: string; name: string; slug: string; createdAt: Date }
 
 /** One member of a tenant. */
-export type MemberSummary = { membershipId: string; userId: string; name: string; email: string; role: Role; joinedAt: Date }
+export type MemberSummary = {
+  membershipId: string
+  userId: string
+  name: string
+  email: string
+  role: Role
+  joinedAt: Date
+}
 
 /** An invitation not yet used (the code itself is never stored, so never shown again). */
 export type PendingInvitation = { id: string; role: Role; email: string | null; expiresAt: Date; createdAt: Date }
@@ -22,22 +29,48 @@ export type PendingInvitation = { id: string; role: Role; email: string | null; 
 /** The caller's active tenant. */
 export async function getTenant(caller: Caller): Promise<TenantSummary> {
   const prisma = await getPrisma()
-  const tenant = await prisma.tenant.findUnique({ where: { id: caller.tenantId }, select: { id: true, name: true, slug: true, createdAt: true } })
+  const tenant = await prisma.tenant.findUnique({
+    where: { id: caller.tenantId },
+    select: { id: true, name: true, slug: true, createdAt: true },
+  })
   if (!tenant) throw notFound()
   return tenant
 }
 
-const memberSelect = { id: true, userId: true, role: true, createdAt: true, user: { select: { name: true, email: true } } } as const
+const memberSelect = {
+  id: true,
+  userId: true,
+  role: true,
+  createdAt: true,
+  user: { select: { name: true, email: true } },
+} as const
 
-function toMember(row: { id: string; userId: string; role: Role; createdAt: Date; user: { name: string; email: string } }): MemberSummary {
-  return { membershipId: row.id, userId: row.userId, name: row.user.name, email: row.user.email, role: row.role, joinedAt: row.createdAt }
+function toMember(row: {
+  id: string
+  userId: string
+  role: Role
+  createdAt: Date
+  user: { name: string; email: string }
+}): MemberSummary {
+  return {
+    membershipId: row.id,
+    userId: row.userId,
+    name: row.user.name,
+    email: row.user.email,
+    role: row.role,
+    joinedAt: row.createdAt,
+  }
 }
 
 /** The members of the caller's tenant, oldest first (needs members.manage). */
 export async function listMembers(caller: Caller): Promise<MemberSummary[]> {
   requirePermission(caller, 'members.manage')
   const prisma = await getPrisma()
-  const rows = await prisma.membership.findMany({ where: { tenantId: caller.tenantId }, select: memberSelect, orderBy: { createdAt: 'asc' } })
+  const rows = await prisma.membership.findMany({
+    where: { tenantId: caller.tenantId },
+    select: memberSelect,
+    orderBy: { createdAt: 'asc' },
+  })
   return rows.map(toMember)
 }
 
@@ -45,7 +78,10 @@ export async function listMembers(caller: Caller): Promise<MemberSummary[]> {
 export async function getMember(caller: Caller, membershipId: string): Promise<MemberSummary> {
   requirePermission(caller, 'members.manage')
   const prisma = await getPrisma()
-  const row = await prisma.membership.findFirst({ where: { id: membershipId, tenantId: caller.tenantId }, select: memberSelect })
+  const row = await prisma.membership.findFirst({
+    where: { id: membershipId, tenantId: caller.tenantId },
+    select: memberSelect,
+  })
   if (!row) throw notFound()
   return toMember(row)
 }

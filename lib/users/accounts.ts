@@ -20,10 +20,16 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Creates a user inside a transaction; a taken email is a field error, not a crash. */
-export async function createAccount(tx: Transaction, account: { name: string; email: string; passwordHash: string }): Promise<{ id: string }> {
+export async function createAccount(
+  tx: Transaction,
+  account: { name: string; email: string; passwordHash: string },
+): Promise<{ id: string }> {
   const existing = await tx.user.count({ where: { email: account.email } })
   if (existing) throw emailTaken()
-  return tx.user.create({ data: { name: account.name, email: account.email, passwordHash: account.passwordHash }, select: { id: true } })
+  return tx.user.create({
+    data: { name: account.name, email: account.email, passwordHash: account.passwordHash },
+    select: { id: true },
+  })
 }
 
 /** Runs account-creating work in a transaction, mapping a unique-email race to the same field error. */
@@ -38,13 +44,27 @@ export async function inAccountTransaction<T>(work: (tx: Transaction) => Promise
 }
 
 /** Signs up: a new user, a new tenant, and the user as that tenant's first admin (audited). */
-export async function signUp(input: { name: string; email: string; password: string; tenantName: string }): Promise<{ userId: string; tenantId: string }> {
+export async function signUp(input: {
+  name: string
+  email: string
+  password: string
+  tenantName: string
+}): Promise<{ userId: string; tenantId: string }> {
   const passwordHash = await hashPassword(input.password)
   return inAccountTransaction(async (tx) => {
     const user = await createAccount(tx, { name: input.name, email: input.email, passwordHash })
-    const tenant = await tx.tenant.create({ data: { name: input.tenantName, slug: tenantSlug(input.tenantName) }, select: { id: true } })
+    const tenant = await tx.tenant.create({
+      data: { name: input.tenantName, slug: tenantSlug(input.tenantName) },
+      select: { id: true },
+    })
     await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: 'admin' } })
-    await writeAudit(tx, { tenantId: tenant.id, userId: user.id }, 'tenant.created', { type: 'tenant', id: tenant.id }, { name: input.tenantName })
+    await writeAudit(
+      tx,
+      { tenantId: tenant.id, userId: user.id },
+      'tenant.created',
+      { type: 'tenant', id: tenant.id },
+      { name: input.tenantName },
+    )
     return { userId: user.id, tenantId: tenant.id }
   })
 }

@@ -25,5 +25,10 @@ export async function listMembershipsOfUser(userId: string): Promise<SessionMemb
     orderBy: { createdAt: 'asc' },
     select: { id: true, tenantId: true, role: true, tenant: { select: { name: true } } },
   })
-  return rows.map((row) => ({ membershipId: row.id, tenantId: row.tenantId, tenantName: row.tenant.name, role: row.role }))
+  return rows.map((row) => ({
+    membershipId: row.id,
+    tenantId: row.tenantId,
+    tenantName: row.tenant.name,
+    role: row.role,
+  }))
 }

@@ -12,6 +12,8 @@ if (env.DATABASE_URL) {
 } else {
   const pg = await openEmbeddedDatabase(path.resolve(env.DATA_DIR))
   const applied = await applyMigrations(new PrismaPGlite(pg))
-  console.log(applied.length ? `applied to the embedded database: ${applied.join(', ')}` : 'embedded database is up to date')
+  console.log(
+    applied.length ? `applied to the embedded database: ${applied.join(', ')}` : 'embedded database is up to date',
+  )
   await pg.close()
 }

@@ -33,7 +33,10 @@ async function shows(page: Page, text: RegExp): Promise<boolean> {
     .getByText(text)
     .first()
     .waitFor({ timeout: 10_000 })
-    .then(() => true, () => false)
+    .then(
+      () => true,
+      () => false,
+    )
 }
 
 async function mismatches(context: BrowserContext, role: Role | null, fixtures: RouteFixtures): Promise<string[]> {
@@ -44,8 +47,12 @@ async function mismatches(context: BrowserContext, role: Role | null, fixtures: 
     const expected = expectedOutcome(route.access, role)
     const text = showsFor(route, role)
     const actual = await visit(page, path)
-    if (actual.outcome !== expected) problems.push(`${route.name} ${path}: expected ${expected}, got ${actual.outcome} (${actual.status} at ${actual.finalPath})`)
-    else if (expected === 'ok' && text && !(await shows(page, text))) problems.push(`${route.name} ${path}: does not show ${text}`)
+    if (actual.outcome !== expected)
+      problems.push(
+        `${route.name} ${path}: expected ${expected}, got ${actual.outcome} (${actual.status} at ${actual.finalPath})`,
+      )
+    else if (expected === 'ok' && text && !(await shows(page, text)))
+      problems.push(`${route.name} ${path}: does not show ${text}`)
   }
   await page.close()
   return problems

@@ -8,7 +8,14 @@ import { demoUser } from './helpers/config'
 import { visit } from './helpers/outcome'
 import { signedInContext } from './helpers/personas'
 
-const ADMIN_PATHS = ['/admin/lessons', '/admin/review', '/admin/effect', '/admin/audit', '/settings', '/settings/quotas']
+const ADMIN_PATHS = [
+  '/admin/lessons',
+  '/admin/review',
+  '/admin/effect',
+  '/admin/audit',
+  '/settings',
+  '/settings/quotas',
+]
 
 let browser: Browser
 let admin: BrowserContext
@@ -37,7 +44,9 @@ describe('admin area', () => {
     await page.goto('/admin/lessons')
     const create = page.getByTestId('create-shared-lesson')
     await create.getByRole('button', { name: 'Create shared lesson' }).click()
-    await expect.poll(() => create.locator('[data-field-error]').allInnerTexts()).toEqual(['Write at least 3 characters.'])
+    await expect
+      .poll(() => create.locator('[data-field-error]').allInnerTexts())
+      .toEqual(['Write at least 3 characters.'])
     await create.getByLabel('Lesson').fill('Before planning a walking tour, ask how many hours the traveller has.')
     await create.getByLabel('Tags').fill('travel, planning')
     await create.getByLabel('Task key').fill('travel.walking-tour')
@@ -45,12 +54,16 @@ describe('admin area', () => {
     await create.getByRole('button', { name: 'Create shared lesson' }).click()
     const item = page.getByTestId('library-lesson').filter({ hasText: 'ask how many hours' })
     await expect.poll(() => item.count()).toBe(1)
-    expect(await item.innerText()).toMatch(/task: travel\.walking-tour[\s\S]*#travel[\s\S]*#planning[\s\S]*expires Dec 31, 2099/)
+    expect(await item.innerText()).toMatch(
+      /task: travel\.walking-tour[\s\S]*#travel[\s\S]*#planning[\s\S]*expires Dec 31, 2099/,
+    )
     await both(page, 'admin-lessons')
 
     await item.locator('summary', { hasText: 'Edit' }).click()
     const edit = item.getByTestId('edit-shared-lesson')
-    await edit.getByLabel('Lesson').fill('Before planning a walking tour, ask how many hours the traveller has and their pace.')
+    await edit
+      .getByLabel('Lesson')
+      .fill('Before planning a walking tour, ask how many hours the traveller has and their pace.')
     await edit.getByRole('button', { name: 'Save changes' }).click()
     const edited = page.getByTestId('library-lesson').filter({ hasText: 'and their pace' })
     await expect.poll(() => edited.count()).toBe(1)
@@ -109,15 +122,26 @@ describe('admin area', () => {
     await both(page, 'admin-effect')
 
     await page.goto('/admin/audit')
-    const actions = await page.getByTestId('audit-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')))
-    for (const action of ['lesson.shared_created', 'lesson.shared_updated', 'lesson.shared_retired', 'lesson.shared_restored', 'provider_key.saved', 'settings.updated']) {
+    const actions = await page
+      .getByTestId('audit-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')))
+    for (const action of [
+      'lesson.shared_created',
+      'lesson.shared_updated',
+      'lesson.shared_retired',
+      'lesson.shared_restored',
+      'provider_key.saved',
+      'settings.updated',
+    ]) {
       expect(actions, action).toContain(action)
     }
     expect(await page.locator('body').innerText()).not.toContain('sk-e2e-test-key')
     await page.getByLabel('Action').selectOption('provider_key.saved')
     await page.getByRole('button', { name: 'Filter' }).click()
     await page.waitForURL((url) => url.searchParams.get('action') === 'provider_key.saved')
-    const filtered = await page.getByTestId('audit-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')))
+    const filtered = await page
+      .getByTestId('audit-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')))
     expect(filtered.length).toBeGreaterThan(0)
     expect(new Set(filtered)).toEqual(new Set(['provider_key.saved']))
     expect(await page.getByTestId('audit-row').first().innerText()).toMatch(/last four\s+WXYZ/)
@@ -130,7 +154,8 @@ describe('admin area', () => {
     for (const email of ['ada@demo.test', 'sam@demo.test']) {
       const context = await signedInContext(browser, demoUser(email))
       const page = await context.newPage()
-      for (const path of ADMIN_PATHS) expect([email, path, (await visit(page, path)).outcome]).toEqual([email, path, 'notFound'])
+      for (const path of ADMIN_PATHS)
+        expect([email, path, (await visit(page, path)).outcome]).toEqual([email, path, 'notFound'])
       if (email === 'sam@demo.test') await screenshot(page, 'admin-404-support')
       await context.close()
     }

@@ -135,7 +135,8 @@ describe('refusals', () => {
   it('a member is refused the admin pages (404) and does not see their links', async () => {
     const context = await signedInContext(browser, demoUser('ada@demo.test'))
     const page = await context.newPage()
-    for (const path of ['/settings/members', '/admin/audit', '/admin/lessons', '/settings']) expect((await visit(page, path)).outcome, path).toBe('notFound')
+    for (const path of ['/settings/members', '/admin/audit', '/admin/lessons', '/settings'])
+      expect((await visit(page, path)).outcome, path).toBe('notFound')
     await screenshot(page, 'not-found')
     await page.goto('/')
     expect(await new AppShell(page).navLabels()).not.toContain('Members')
@@ -145,7 +146,8 @@ describe('refusals', () => {
   it('a support user is refused lesson curation (404) and does not see its links', async () => {
     const context = await signedInContext(browser, demoUser('sam@demo.test'))
     const page = await context.newPage()
-    for (const path of ['/admin/lessons', '/admin/review', '/admin/effect']) expect((await visit(page, path)).outcome, path).toBe('notFound')
+    for (const path of ['/admin/lessons', '/admin/review', '/admin/effect'])
+      expect((await visit(page, path)).outcome, path).toBe('notFound')
     await page.goto('/')
     const labels = await new AppShell(page).navLabels()
     expect(labels).not.toContain('Shared lessons')
@@ -175,7 +177,10 @@ describe('layout', () => {
     const context = await newContext(browser, { mobile: true })
     const page = await context.newPage()
     await new SignInPage(page).signIn(demoUser('admin@demo.test').email, demoUser('admin@demo.test').password)
-    for (const [path, name] of [['/', 'mobile-home'], ['/settings/members', 'mobile-members']] as const) {
+    for (const [path, name] of [
+      ['/', 'mobile-home'],
+      ['/settings/members', 'mobile-members'],
+    ] as const) {
       await page.goto(path)
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375)
       await screenshot(page, name)

@@ -20,11 +20,13 @@ const root = path.resolve(import.meta.dirname, '../..')
 
 /** Demo users from the server's first-start output: `  <role> <email> <password>`. */
 export function parseDemoUsers(output: string): DemoUser[] {
-  return [...output.matchAll(/^ {2}(admin|member|support)\s+(\S+@demo\.test)\s+(\S+)\s*$/gm)].map(([, role, email, password]) => ({
-    role: role as DemoUser['role'],
-    email: email as string,
-    password: password as string,
-  }))
+  return [...output.matchAll(/^ {2}(admin|member|support)\s+(\S+@demo\.test)\s+(\S+)\s*$/gm)].map(
+    ([, role, email, password]) => ({
+      role: role as DemoUser['role'],
+      email: email as string,
+      password: password as string,
+    }),
+  )
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -45,10 +47,25 @@ export default async function setup(project: TestProject) {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reflexion-e2e-'))
   const baseUrl = `http://127.0.0.1:${port}`
-  const blank = { DATABASE_URL: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', COMPATIBLE_BASE_URL: '', COMPATIBLE_API_KEY: '', DEFAULT_MODEL: '', NEXTAUTH_SECRET: '' }
+  const blank = {
+    DATABASE_URL: '',
+    OPENAI_API_KEY: '',
+    ANTHROPIC_API_KEY: '',
+    COMPATIBLE_BASE_URL: '',
+    COMPATIBLE_API_KEY: '',
+    DEFAULT_MODEL: '',
+    NEXTAUTH_SECRET: '',
+  }
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server.ts'], {
     cwd: root,
-    env: { ...process.env, ...blank, PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: baseUrl, NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      ...blank,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NEXTAUTH_URL: baseUrl,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -58,7 +75,10 @@ export default async function setup(project: TestProject) {
     if (child.exitCode === null) {
       child.kill('SIGTERM')
       await new Promise((resolve) => setTimeout(resolve, 100))
-      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 5000))])
+      await Promise.race([
+        new Promise((resolve) => child.once('exit', resolve)),
+        new Promise((resolve) => setTimeout(resolve, 5000)),
+      ])
       if (child.exitCode === null) child.kill('SIGKILL')
     }
     fs.rmSync(dataDir, { recursive: true, force: true })

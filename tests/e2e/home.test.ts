@@ -28,7 +28,9 @@ class HomePage {
 
   /** The ids of the runs listed in a section, in page order. */
   async runIds(section: string): Promise<string[]> {
-    return this.region(section).locator('[data-testid="home-run"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-run-id') ?? ''))
+    return this.region(section)
+      .locator('[data-testid="home-run"]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-run-id') ?? ''))
   }
 
   async count(testId: string): Promise<number> {
@@ -87,7 +89,9 @@ describe('home page', () => {
     expect(await firstVisit.innerText()).toMatch(/several attempts[\s\S]*one-sentence lesson[\s\S]*later runs recall/)
     const start = home.region('Start a task')
     for (const scenario of DEMO_SCENARIOS) {
-      expect(await start.getByRole('link', { name: scenario.title }).getAttribute('href')).toBe(`/tasks/new?template=${scenario.id}`)
+      expect(await start.getByRole('link', { name: scenario.title }).getAttribute('href')).toBe(
+        `/tasks/new?template=${scenario.id}`,
+      )
     }
     expect(await home.page.getByTestId('home-model').innerText()).toBe('demo (offline)')
     expect(await home.runIds('Your recent runs')).toEqual([])
@@ -106,7 +110,9 @@ describe('home page', () => {
     expect(await home.runIds('Your recent runs')).toEqual([memberBookRunId, memberRunId])
     const row = home.region('Your recent runs').locator(`[data-run-id="${memberRunId}"]`)
     expect(await row.getByTestId('run-status').getAttribute('data-status')).toBe('failed')
-    expect(await row.getByRole('link', { name: 'An impossible question (always fails)' }).getAttribute('href')).toBe(`/runs/${memberRunId}`)
+    expect(await row.getByRole('link', { name: 'An impossible question (always fails)' }).getAttribute('href')).toBe(
+      `/runs/${memberRunId}`,
+    )
     expect(await row.innerText()).toMatch(/2 \/ 2 attempts/)
     expect(await home.page.getByRole('region', { name: 'How a run learns' }).count()).toBe(0)
     expect(await home.count('home-own-lessons')).toBe(1)
@@ -125,7 +131,9 @@ describe('home page', () => {
   it("an admin sees their own runs (not the member's), the pending proposals and the shared lessons", async () => {
     const home = await openHome(tenant.personas.admin.context)
     expect(await home.runIds('Your recent runs')).toEqual([adminRunId])
-    expect(await home.region('Your recent runs').getByTestId('run-status').getAttribute('data-status')).toBe('succeeded')
+    expect(await home.region('Your recent runs').getByTestId('run-status').getAttribute('data-status')).toBe(
+      'succeeded',
+    )
     const team = home.region('Team lessons')
     expect(await team.getByTestId('home-pending-proposals').getAttribute('href')).toBe('/admin/review')
     expect(await home.count('home-pending-proposals')).toBe(1)
@@ -140,7 +148,9 @@ describe('home page', () => {
     const home = await openHome(tenant.personas.support.context)
     const failures = home.region('Newest failed and interrupted runs')
     expect(await home.runIds('Newest failed and interrupted runs')).toEqual([memberRunId])
-    expect(await failures.getByRole('link', { name: 'An impossible question (always fails)' }).getAttribute('href')).toBe(`/support/runs/${memberRunId}`)
+    expect(
+      await failures.getByRole('link', { name: 'An impossible question (always fails)' }).getAttribute('href'),
+    ).toBe(`/support/runs/${memberRunId}`)
     expect(await failures.getByRole('link', { name: 'Open the support console' }).getAttribute('href')).toBe('/support')
     expect(await home.region('Start a task').count()).toBe(0)
     expect(await home.region('Your recent runs').count()).toBe(0)

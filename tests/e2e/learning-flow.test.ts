@@ -59,14 +59,18 @@ describe('the learning flow across users', () => {
     const adaRun = new RunPage(page)
     expect(await adaRun.waitForOutcome()).toMatch(/Passed on attempt 2/)
     await adaRun.waitForComplete()
-    expect(await page.getByTestId('run-task-key').innerText()).toMatch(/task: walking-tour[\s\S]*#travel[\s\S]*#walking/)
+    expect(await page.getByTestId('run-task-key').innerText()).toMatch(
+      /task: walking-tour[\s\S]*#travel[\s\S]*#walking/,
+    )
     expect(await adaRun.attempt(1).getByTestId('attempt-verdict').innerText()).toMatch(/Not passed/)
     const produced = adaRun.attempt(1).getByTestId('lesson-produced')
     expect(await produced.innerText()).toMatch(LESSON)
     expect(await produced.innerText()).toMatch(/Stored\.[\s\S]*reached the next attempt’s prompt/)
     const adaLessonHref = await produced.getByRole('link', { name: 'Open lesson' }).getAttribute('href')
     expect(adaLessonHref).toMatch(/^\/lessons\/.+/)
-    expect(await adaRun.attempt(2).getByTestId('recalled-lessons').locator('li', { hasText: LESSON }).innerText()).not.toMatch(/shared/)
+    expect(
+      await adaRun.attempt(2).getByTestId('recalled-lessons').locator('li', { hasText: LESSON }).innerText(),
+    ).not.toMatch(/shared/)
     await screenshot(page, 'learning-flow-2-ada-run')
 
     // 2. On /lessons: her lesson, from that run's attempt 1, with the run's task key and tags; she proposes it.
@@ -76,7 +80,9 @@ describe('the learning flow across users', () => {
     await expect.poll(() => mine.count()).toBe(1)
     expect(await mine.getAttribute('data-lesson-id')).toBe(adaLessonHref?.split('/')[2])
     expect(await mine.getByRole('link', { name: /^run / }).getAttribute('href')).toBe(`/runs/${adaRunId}`)
-    expect(await mine.innerText()).toMatch(/task: walking-tour[\s\S]*#travel[\s\S]*#walking[\s\S]*attempt 1 \(score 0\.00\)/)
+    expect(await mine.innerText()).toMatch(
+      /task: walking-tour[\s\S]*#travel[\s\S]*#walking[\s\S]*attempt 1 \(score 0\.00\)/,
+    )
     await mine.getByRole('button', { name: 'Propose for sharing' }).click()
     await expect.poll(() => mine.getByTestId('proposal-status').getAttribute('data-status')).toBe('pending')
     await screenshot(page, 'learning-flow-3-ada-proposes')
@@ -88,7 +94,9 @@ describe('the learning flow across users', () => {
     await review.open()
     const proposal = review.proposal(LESSON)
     await expect.poll(() => proposal.count()).toBe(1)
-    expect(await proposal.innerText()).toMatch(/Proposed by Ada Lovelace[\s\S]*from run \w{6}, attempt 1 \(score 0\.00\)/)
+    expect(await proposal.innerText()).toMatch(
+      /Proposed by Ada Lovelace[\s\S]*from run \w{6}, attempt 1 \(score 0\.00\)/,
+    )
     expect(await proposal.getByLabel('Task key').inputValue()).toBe('walking-tour')
     expect(await proposal.getByLabel('Tags').inputValue()).toBe('travel, walking')
     await screenshot(page, 'learning-flow-4-admin-review')

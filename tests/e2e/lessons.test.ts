@@ -89,7 +89,9 @@ describe('lessons', () => {
     const lessons = new LessonsPage(member)
     await lessons.open()
     const item = lessons.mine(LESSON)
-    expect(await item.getByTestId('rejection-reason').innerText()).toBe('Reason: Say which fields, so it helps other JSON tasks too.')
+    expect(await item.getByTestId('rejection-reason').innerText()).toBe(
+      'Reason: Say which fields, so it helps other JSON tasks too.',
+    )
     await screenshot(member, 'lessons-member-rejected')
     await item.getByRole('button', { name: 'Propose again' }).click()
     await expect.poll(() => item.getByTestId('proposal-status').getAttribute('data-status')).toBe('pending')
@@ -102,7 +104,9 @@ describe('lessons', () => {
     await review.open()
     const proposal = review.proposal(LESSON)
     const text = proposal.getByLabel(/Lesson to share/)
-    await text.fill('When asked for a JSON object, include every required field; ask grace.hopper@example.com if unsure.')
+    await text.fill(
+      'When asked for a JSON object, include every required field; ask grace.hopper@example.com if unsure.',
+    )
     await expect.poll(() => proposal.locator('mark').allTextContents()).toEqual(['grace.hopper@example.com (e-mail)'])
     await proposal.getByRole('button', { name: 'Approve and share' }).click()
     await expect.poll(() => proposal.getByRole('alert').innerText()).toMatch(/personal data \(email\)/)
@@ -120,7 +124,11 @@ describe('lessons', () => {
     await lessons.open()
     await expect.poll(() => lessons.shared(/ask grace\.hopper@example\.com/).count()).toBe(1)
     expect(await lessons.mine(LESSON).getByTestId('proposal-status').getAttribute('data-status')).toBe('approved')
-    await lessons.shared(/ask grace\.hopper/).getByRole('link').first().click()
+    await lessons
+      .shared(/ask grace\.hopper/)
+      .getByRole('link')
+      .first()
+      .click()
     await member.waitForURL((url) => url.pathname.startsWith('/lessons/'))
     await member.getByRole('heading', { name: 'Shared lesson' }).waitFor()
     await screenshot(member, 'lesson-detail')

@@ -22,7 +22,9 @@ async function setDemoLatency(page: Page, milliseconds: number) {
   await settings.getByRole('button', { name: 'Save settings' }).click()
   await settings.getByText('Settings saved.').waitFor()
   await page.reload()
-  expect(await page.getByTestId('model-settings-form').getByLabel('Demo model delay (ms per call)').inputValue()).toBe(String(milliseconds))
+  expect(await page.getByTestId('model-settings-form').getByLabel('Demo model delay (ms per call)').inputValue()).toBe(
+    String(milliseconds),
+  )
 }
 
 /** Polls the page until `done`, recording each distinct progress line and the most event rows seen. */
@@ -36,7 +38,8 @@ async function watch(run: RunPage, done: () => Promise<boolean>, timeoutMs = 60_
     counts.push((await run.eventIndexes()).length)
   }
   while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`the run did not get there in ${timeoutMs} ms; progress seen: ${progress.join(' | ')}`)
+    if (Date.now() > deadline)
+      throw new Error(`the run did not get there in ${timeoutMs} ms; progress seen: ${progress.join(' | ')}`)
     await sample()
     await run.page.waitForTimeout(50)
   }
@@ -64,7 +67,9 @@ describe('live runs', () => {
   it('the Demo organisation starts with a modest demo delay, shown in Settings', async () => {
     const page = await admin.newPage()
     await page.goto('/settings')
-    expect(await page.getByTestId('model-settings-form').getByLabel('Demo model delay (ms per call)').inputValue()).toBe(String(DEMO_LATENCY_MS))
+    expect(
+      await page.getByTestId('model-settings-form').getByLabel('Demo model delay (ms per call)').inputValue(),
+    ).toBe(String(DEMO_LATENCY_MS))
     await page.close()
   })
 
@@ -79,7 +84,9 @@ describe('live runs', () => {
     expect(await page.getByTestId('run-status').getAttribute('data-status')).toMatch(/^(queued|running)$/)
 
     // Before any reload: wait until attempt 1 is scored or reflected on, watching it move.
-    const before = await watch(run, async () => /Attempt 1 of 3 · (evaluating|reflecting)|Attempt 2/.test(await run.progress()))
+    const before = await watch(run, async () =>
+      /Attempt 1 of 3 · (evaluating|reflecting)|Attempt 2/.test(await run.progress()),
+    )
     expect(before.progress.length).toBeGreaterThanOrEqual(2)
     expect(Math.max(...before.counts)).toBeGreaterThan(before.counts[0])
     expect(await page.getByTestId('stream-state').innerText()).toBe('Live')

@@ -21,7 +21,10 @@ class NewTaskPage {
   }
 
   async pickTemplate(title: string) {
-    await this.page.getByRole('navigation', { name: 'Start from a template' }).getByRole('link', { name: new RegExp(title) }).click()
+    await this.page
+      .getByRole('navigation', { name: 'Start from a template' })
+      .getByRole('link', { name: new RegExp(title) })
+      .click()
     await this.page.waitForURL((url) => url.searchParams.has('template'))
   }
 
@@ -89,7 +92,9 @@ describe('member runs', () => {
     expect(lesson).toMatch(/reached the next attempt’s prompt/)
     const second = run.attempt(2)
     expect(await second.getByTestId('attempt-verdict').innerText()).toMatch(/Passed · 1\.00/)
-    expect(await second.getByTestId('recalled-lessons').getByRole('link').getAttribute('href')).toMatch(/^\/lessons\/.+/)
+    expect(await second.getByTestId('recalled-lessons').getByRole('link').getAttribute('href')).toMatch(
+      /^\/lessons\/.+/,
+    )
     expect(await page.getByTestId('score-point').count()).toBe(2)
     expect(await page.locator('[data-testid="score-point"][data-attempt="1"]').getAttribute('data-score')).toBe('0')
     expect(await page.locator('[data-testid="score-point"][data-attempt="2"]').getAttribute('data-score')).toBe('1')
@@ -138,14 +143,18 @@ describe('member runs', () => {
     await page.goto(`/runs/${runId}`)
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-link').click()])
     expect(download.suggestedFilename()).toBe(`run-${runId}.jsonl`)
-    const lines = fs.readFileSync(await download.path(), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { index: number; type: string })
+    const lines = fs
+      .readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { index: number; type: string })
     expect(lines[0]).toMatchObject({ index: 0, type: 'run.submitted' })
     expect(lines.at(-1)?.type).toBe('run.finished')
     expect(lines.map((line) => line.index)).toEqual(lines.map((_, position) => position))
     await page.close()
   })
 
-  it("gives another member the 404 page for the run and its export", async () => {
+  it('gives another member the 404 page for the run and its export', async () => {
     const page = await grace.newPage()
     expect((await visit(page, `/runs/${runId}`)).outcome).toBe('notFound')
     expect(await page.locator('body').innerText()).not.toMatch(/Hangzhou/)
@@ -187,7 +196,9 @@ describe('member runs', () => {
     const describedBy = await threshold.getAttribute('aria-describedby')
     expect(await page.locator(`#${describedBy}`).innerText()).toMatch(/from 0 to 1/)
     const pattern = page.getByLabel('Regular expression')
-    expect(await page.locator(`#${await pattern.getAttribute('aria-describedby')}`).innerText()).toMatch(/invalid regular expression/i)
+    expect(await page.locator(`#${await pattern.getAttribute('aria-describedby')}`).innerText()).toMatch(
+      /invalid regular expression/i,
+    )
     expect(await page.getByLabel('Prompt').inputValue()).toBe('Plan a day.')
     expect(new URL(page.url()).pathname).toBe('/tasks/new')
     await screenshot(page, 'member-runs-new-task-errors')

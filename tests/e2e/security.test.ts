@@ -26,12 +26,26 @@ afterAll(async () => {
 })
 
 const get = (path: string, jar?: CookieJar, init: RequestInit = {}) =>
-  fetch(`${server.baseUrl}${path}`, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), ...(jar ? { cookie: jar.header() } : {}) } })
+  fetch(`${server.baseUrl}${path}`, {
+    ...init,
+    redirect: 'manual',
+    headers: { ...(init.headers ?? {}), ...(jar ? { cookie: jar.header() } : {}) },
+  })
 
 describe('security headers', () => {
   it('pages, route handlers and 404s carry the CSP (no unsafe-eval in production), frame-ancestors none, nosniff and a referrer policy', async () => {
     const { jar } = await signInOverHttp(server.baseUrl, tenant.users.memberOne.email, TEST_PASSWORD)
-    const paths = ['/', '/signin', '/runs', `/runs/${tenant.resources.memberOne.runId}`, '/no-such-page', '/api/health', '/api/auth/session', `/api/runs/${tenant.resources.memberOne.runId}/export`, '/api/runs/nope/export']
+    const paths = [
+      '/',
+      '/signin',
+      '/runs',
+      `/runs/${tenant.resources.memberOne.runId}`,
+      '/no-such-page',
+      '/api/health',
+      '/api/auth/session',
+      `/api/runs/${tenant.resources.memberOne.runId}/export`,
+      '/api/runs/nope/export',
+    ]
     for (const path of paths) {
       const response = await get(path, jar)
       const csp = response.headers.get('content-security-policy') ?? ''
@@ -88,7 +102,10 @@ describe('cookies', () => {
 describe('sessions', () => {
   const tokenCookie = async (sub: string, maxAge: number, secret = server.secret) => {
     const jar = new CookieJar()
-    jar.cookies.set('next-auth.session-token', await encode({ token: { sub, name: 'x', email: 'x@test.local' }, secret, maxAge }))
+    jar.cookies.set(
+      'next-auth.session-token',
+      await encode({ token: { sub, name: 'x', email: 'x@test.local' }, secret, maxAge }),
+    )
     return jar
   }
 
@@ -107,7 +124,11 @@ describe('sessions', () => {
       expect(page.headers.get('location')).toMatch(/\/signin/)
       expect((await get(exportPath, jar)).status).toBe(404)
       expect(await (await get('/api/auth/session', jar)).json()).toEqual({})
-      const chat = await get(`/api/support/runs/${tenant.resources.memberOne.runId}/chat`, jar, { method: 'POST', body: '{"question":"why"}', headers: { 'content-type': 'application/json' } })
+      const chat = await get(`/api/support/runs/${tenant.resources.memberOne.runId}/chat`, jar, {
+        method: 'POST',
+        body: '{"question":"why"}',
+        headers: { 'content-type': 'application/json' },
+      })
       expect(chat.status).toBe(401)
     }
   })
@@ -130,9 +151,15 @@ describe('invitations over HTTP', () => {
     const used = await createInvitation(tenant.users.admin.caller, { role: 'member' })
     const expired = await createInvitation(tenant.users.admin.caller, { role: 'member' })
     expect(await (await get(`/invite/${used.code}`)).text()).toMatch(/invited as/)
-    await prisma.invitation.update({ where: { id: used.invitationId }, data: { acceptedAt: new Date(), acceptedById: tenant.users.memberOne.id } })
+    await prisma.invitation.update({
+      where: { id: used.invitationId },
+      data: { acceptedAt: new Date(), acceptedById: tenant.users.memberOne.id },
+    })
     expect(await (await get(`/invite/${used.code}`)).text()).toMatch(/already used/)
-    await prisma.invitation.update({ where: { id: expired.invitationId }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await prisma.invitation.update({
+      where: { id: expired.invitationId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    })
     expect(await (await get(`/invite/${expired.code}`)).text()).toMatch(/expired/)
   })
 })
@@ -141,18 +168,40 @@ describe('hostile URLs', () => {
   it('NUL bytes, huge and odd ids and queries are 4xx pages or answers, never a 500', async () => {
     const { jar } = await signInOverHttp(server.baseUrl, tenant.users.admin.email, TEST_PASSWORD)
     const paths = [
-      '/runs/%00', '/runs/%00/ask', '/support/runs/%00', '/lessons/%00', '/settings/members/%00', '/invite/%00', `/runs/${'x'.repeat(4000)}`,
-      '/runs?q=%00', '/runs?status=%00&cursor=%00', '/support?q=%00&cursor=%00', '/lessons?q=%00', '/admin/lessons?q=%00', '/admin/audit?action=%00&actor=%00&from=%00', '/admin/effect?sort=%00',
-      '/runs?cursor=not-a-run', '/support?cursor=not-a-run', '/admin/audit?page=99999999999999999999', '/tasks/new?template=%00',
-      '/api/runs/%00/export', '/api/runs/%00/stream', '/api/support/runs/%00/events', `/api/support/runs/${tenant.resources.memberOne.runId}/events?page=99999999999999999999`,
-      `/api/support/runs/${tenant.resources.memberOne.runId}/events?page=abc`, `/api/runs/${tenant.resources.memberOne.runId}/stream?after=99999999999999999999`,
+      '/runs/%00',
+      '/runs/%00/ask',
+      '/support/runs/%00',
+      '/lessons/%00',
+      '/settings/members/%00',
+      '/invite/%00',
+      `/runs/${'x'.repeat(4000)}`,
+      '/runs?q=%00',
+      '/runs?status=%00&cursor=%00',
+      '/support?q=%00&cursor=%00',
+      '/lessons?q=%00',
+      '/admin/lessons?q=%00',
+      '/admin/audit?action=%00&actor=%00&from=%00',
+      '/admin/effect?sort=%00',
+      '/runs?cursor=not-a-run',
+      '/support?cursor=not-a-run',
+      '/admin/audit?page=99999999999999999999',
+      '/tasks/new?template=%00',
+      '/api/runs/%00/export',
+      '/api/runs/%00/stream',
+      '/api/support/runs/%00/events',
+      `/api/support/runs/${tenant.resources.memberOne.runId}/events?page=99999999999999999999`,
+      `/api/support/runs/${tenant.resources.memberOne.runId}/events?page=abc`,
+      `/api/runs/${tenant.resources.memberOne.runId}/stream?after=99999999999999999999`,
     ]
     const problems: string[] = []
     for (const path of paths) {
       const response = await get(path, jar, { signal: AbortSignal.timeout(20_000) })
-      const body = response.headers.get('content-type')?.includes('event-stream') ? (await response.body?.cancel(), '') : await response.text()
+      const body = response.headers.get('content-type')?.includes('event-stream')
+        ? (await response.body?.cancel(), '')
+        : await response.text()
       if (response.status >= 500) problems.push(`${path}: ${response.status}`)
-      if (/\bat [\w.<>]+ \(|node_modules\/|PrismaClient/.test(body)) problems.push(`${path}: error internals in the body`)
+      if (/\bat [\w.<>]+ \(|node_modules\/|PrismaClient/.test(body))
+        problems.push(`${path}: error internals in the body`)
       // A failure inside a streamed section keeps the 200 but renders the error boundary.
       if (/Something went wrong/.test(body)) problems.push(`${path}: the error boundary`)
     }
@@ -173,21 +222,44 @@ describe('markup is inert everywhere', () => {
 
   async function injected(page: Page): Promise<number> {
     // The payload's own elements, had it been parsed as HTML (the RSC data of the page carries it as an inert JSON string).
-    return page.evaluate(() => document.querySelectorAll('img[src="x"], svg[onload]').length + [...document.scripts].filter((script) => script.text.trim() === 'alert(2)').length)
+    return page.evaluate(
+      () =>
+        document.querySelectorAll('img[src="x"], svg[onload]').length +
+        [...document.scripts].filter((script) => script.text.trim() === 'alert(2)').length,
+    )
   }
 
   it('in run titles, prompts, outputs and timelines, lessons, proposals, the review queue and the support chat: no dialog, no injected element', async () => {
     const { memberOne, admin, support } = tenant.users
     const prisma = await getPrisma()
     const runId = await persistMarkedRun(memberOne, `zqxss ${SCRIPT_PAYLOAD}`)
-    await prisma.run.update({ where: { id: runId }, data: { title: `XSS ${SCRIPT_PAYLOAD}`, prompt: `Prompt ${SCRIPT_PAYLOAD}`, output: `Output ${SCRIPT_PAYLOAD}` } })
-    const lesson = await prisma.lesson.update({ where: { id: tenant.resources.memberOne.privateLessonId }, data: { content: `Lesson ${SCRIPT_PAYLOAD}` } })
-    await prisma.lessonProposal.update({ where: { id: tenant.resources.memberOne.proposalId }, data: { content: `Proposal ${SCRIPT_PAYLOAD}` } })
+    await prisma.run.update({
+      where: { id: runId },
+      data: { title: `XSS ${SCRIPT_PAYLOAD}`, prompt: `Prompt ${SCRIPT_PAYLOAD}`, output: `Output ${SCRIPT_PAYLOAD}` },
+    })
+    const lesson = await prisma.lesson.update({
+      where: { id: tenant.resources.memberOne.privateLessonId },
+      data: { content: `Lesson ${SCRIPT_PAYLOAD}` },
+    })
+    await prisma.lessonProposal.update({
+      where: { id: tenant.resources.memberOne.proposalId },
+      data: { content: `Proposal ${SCRIPT_PAYLOAD}` },
+    })
     const shared = await createSharedLesson(admin.caller, { content: `Shared advice about dates ${marker('xss')}` })
     await prisma.lesson.update({ where: { id: shared.id }, data: { content: `Shared ${SCRIPT_PAYLOAD}` } })
 
     const visits: { user: typeof memberOne; paths: string[] }[] = [
-      { user: memberOne, paths: ['/runs', `/runs/${runId}`, '/lessons', `/lessons/${lesson.id}`, `/lessons/${shared.id}`, `/runs/${runId}/ask`] },
+      {
+        user: memberOne,
+        paths: [
+          '/runs',
+          `/runs/${runId}`,
+          '/lessons',
+          `/lessons/${lesson.id}`,
+          `/lessons/${shared.id}`,
+          `/runs/${runId}/ask`,
+        ],
+      },
       { user: admin, paths: ['/admin/review', '/admin/lessons', '/admin/audit', '/admin/effect'] },
       { user: support, paths: ['/support', `/support/runs/${runId}`] },
     ]
@@ -195,7 +267,15 @@ describe('markup is inert everywhere', () => {
     for (const { user, paths } of visits) {
       const { jar } = await signInOverHttp(server.baseUrl, user.email, TEST_PASSWORD)
       const context = await browser.newContext({ baseURL: server.baseUrl })
-      await context.addCookies([...jar.cookies].map(([name, value]) => ({ name, value, url: server.baseUrl, httpOnly: true, sameSite: 'Lax' as const })))
+      await context.addCookies(
+        [...jar.cookies].map(([name, value]) => ({
+          name,
+          value,
+          url: server.baseUrl,
+          httpOnly: true,
+          sameSite: 'Lax' as const,
+        })),
+      )
       const page = await context.newPage()
       const dialogs: string[] = []
       page.on('dialog', (dialog) => {
@@ -212,7 +292,11 @@ describe('markup is inert everywhere', () => {
         await page.goto(`/support/runs/${runId}`)
         await page.getByLabel('Your question').fill(`Why? ${SCRIPT_PAYLOAD}`)
         await page.getByRole('button', { name: 'Ask' }).click()
-        await page.getByText(`Why? ${SCRIPT_PAYLOAD}`).first().waitFor({ timeout: 15_000 }).catch(() => problems.push('the chat does not show the question as text'))
+        await page
+          .getByText(`Why? ${SCRIPT_PAYLOAD}`)
+          .first()
+          .waitFor({ timeout: 15_000 })
+          .catch(() => problems.push('the chat does not show the question as text'))
         await page.waitForTimeout(1000)
         if ((await injected(page)) > 0) problems.push('support chat: injected elements')
       }
@@ -252,19 +336,31 @@ describe('brute force', () => {
     const prisma = await getPrisma()
     await prisma.signInAttempt.deleteMany({ where: { key: { startsWith: 'ip:' } } })
     for (let attempt = 0; attempt < 20; attempt++) {
-      const headers = { 'x-forwarded-for': `203.0.113.${attempt}`, 'x-reflexion-client-address': `198.51.100.${attempt}` }
+      const headers = {
+        'x-forwarded-for': `203.0.113.${attempt}`,
+        'x-reflexion-client-address': `198.51.100.${attempt}`,
+      }
       const csrf = await fetch(`${server.baseUrl}/api/auth/csrf`, { headers })
       const jar = new CookieJar()
       jar.take(csrf)
       const { csrfToken } = (await csrf.json()) as { csrfToken: string }
       await fetch(`${server.baseUrl}/api/auth/callback/credentials`, {
-        method: 'POST', redirect: 'manual', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
-        body: new URLSearchParams({ csrfToken, email: `probe-${attempt}-${marker('p')}@test.local`, password: 'wrong-password', json: 'true' }),
+        method: 'POST',
+        redirect: 'manual',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
+        body: new URLSearchParams({
+          csrfToken,
+          email: `probe-${attempt}-${marker('p')}@test.local`,
+          password: 'wrong-password',
+          json: 'true',
+        }),
       })
     }
     const refused = await signInOverHttp(server.baseUrl, tenant.users.support.email, TEST_PASSWORD)
     expect(sessionCookieName(refused.jar)).toBeUndefined()
-    expect(decodeURIComponent(JSON.stringify(await refused.response.json()))).toMatch(/Too many failed sign-ins from your network/)
+    expect(decodeURIComponent(JSON.stringify(await refused.response.json()))).toMatch(
+      /Too many failed sign-ins from your network/,
+    )
     await prisma.signInAttempt.deleteMany({ where: { key: { startsWith: 'ip:' } } })
   })
 })

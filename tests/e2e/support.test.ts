@@ -76,7 +76,9 @@ describe('support console', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === 'failed')
     const rows = page.getByTestId('support-run')
     expect(await rows.count()).toBeGreaterThanOrEqual(2)
-    expect(new Set(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-status'))))).toEqual(new Set(['failed']))
+    expect(
+      new Set(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-status')))),
+    ).toEqual(new Set(['failed']))
     await screenshot(page, 'support-console')
 
     await page.locator(`a[href="/support/runs/${failedRunId}"]`).click()
@@ -99,7 +101,9 @@ describe('support console', () => {
     await page.waitForFunction((id) => document.getElementById(id)?.hasAttribute('data-highlighted'), `event-${index}`)
     expect(await row.innerText()).toMatch(new RegExp(`^#${index} \\S+`))
     const [rowBox, listBox] = [await row.boundingBox(), await page.getByTestId('timeline').boundingBox()]
-    expect(rowBox && listBox && rowBox.y >= listBox.y - 1 && rowBox.y + rowBox.height <= listBox.y + listBox.height + 1).toBe(true)
+    expect(
+      rowBox && listBox && rowBox.y >= listBox.y - 1 && rowBox.y + rowBox.height <= listBox.y + listBox.height + 1,
+    ).toBe(true)
     expect(rowBox && rowBox.y >= 0 && rowBox.y + rowBox.height <= page.viewportSize()!.height).toBe(true)
     await screenshot(page, 'support-run-chat')
     await page.close()
@@ -137,10 +141,14 @@ describe('support console', () => {
   it('support cannot reach lesson curation; the chat refuses bad input with a clear message', async () => {
     const page = await sam.newPage()
     for (const path of ['/admin/lessons', '/admin/review', '/admin/effect']) await expectRefused(page, path)
-    const tooLong = await sam.request.post(`/api/support/runs/${failedRunId}/chat`, { data: { question: 'x'.repeat(2001) } })
+    const tooLong = await sam.request.post(`/api/support/runs/${failedRunId}/chat`, {
+      data: { question: 'x'.repeat(2001) },
+    })
     expect(tooLong.status()).toBe(400)
     expect((await tooLong.json()).error).toMatch(/at most 2000 characters/)
-    expect((await sam.request.post('/api/support/runs/no-such-run/chat', { data: { question: 'why?' } })).status()).toBe(404)
+    expect(
+      (await sam.request.post('/api/support/runs/no-such-run/chat', { data: { question: 'why?' } })).status(),
+    ).toBe(404)
     await page.close()
   })
 })

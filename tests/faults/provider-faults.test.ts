@@ -14,13 +14,24 @@ afterEach(async () => {
   server = undefined
 })
 
-async function runAgainst(steps: ChatStep[], options: { reflexion?: ReflexionOptions; timeoutMs?: number; maxRetries?: number } = {}) {
+async function runAgainst(
+  steps: ChatStep[],
+  options: { reflexion?: ReflexionOptions; timeoutMs?: number; maxRetries?: number } = {},
+) {
   server = await startOpenAIServer(steps)
   const sleeps: number[] = []
   const agent = new Agent({
-    instructions: 'Plan tours.', model: 'compatible:main-model', architecture: new Reflexion({ maxAttempts: 1, ...options.reflexion }),
+    instructions: 'Plan tours.',
+    model: 'compatible:main-model',
+    architecture: new Reflexion({ maxAttempts: 1, ...options.reflexion }),
     secrets: staticSecrets({ COMPATIBLE_BASE_URL: server.url, COMPATIBLE_API_KEY: API_KEY }),
-    retry: { sleep: async (milliseconds) => { sleeps.push(milliseconds) }, timeoutMs: options.timeoutMs ?? 5_000, maxRetries: options.maxRetries },
+    retry: {
+      sleep: async (milliseconds) => {
+        sleeps.push(milliseconds)
+      },
+      timeoutMs: options.timeoutMs ?? 5_000,
+      maxRetries: options.maxRetries,
+    },
   })
   const result = await agent.run('Plan an easy walk in Hangzhou.')
   return { result, sleeps, requests: server.requests }
@@ -51,9 +62,20 @@ function expectProviderErrorEnd(events: EngineEvent[]): EngineEvent {
 
 describe('provider faults in full Reflexion runs (compatible: against a local server)', () => {
   it('retries a 500 on the main model, reporting the delay and the error, then succeeds', async () => {
-    const { result, sleeps, requests } = await runAgainst([{ fault: 'status', status: 500 }, { text: 'West Lake → Tea Museum' }, { text: 'score: 0.9' }])
+    const { result, sleeps, requests } = await runAgainst([
+      { fault: 'status', status: 500 },
+      { text: 'West Lake → Tea Museum' },
+      { text: 'score: 0.9' },
+    ])
     expect(result.status).toBe('succeeded')
-    expect(retriedOf(result.events)).toEqual([expect.objectContaining({ retry: 1, delayMs: 500, statusCode: 500, error: expect.stringContaining('fake server fault 500') })])
+    expect(retriedOf(result.events)).toEqual([
+      expect.objectContaining({
+        retry: 1,
+        delayMs: 500,
+        statusCode: 500,
+        error: expect.stringContaining('fake server fault 500'),
+      }),
+    ])
     expect(sleeps).toEqual([500])
     expect(requests).toHaveLength(3)
     expect(requests[0].authorization).toBe(`Bearer ${API_KEY}`)
@@ -61,7 +83,11 @@ describe('provider faults in full Reflexion runs (compatible: against a local se
   })
 
   it('honours retry-after (seconds) on a 429', async () => {
-    const { result, sleeps } = await runAgainst([{ fault: 'status', status: 429, headers: { 'retry-after': '2' } }, { text: 'A plan.' }, { text: 'score: 1' }])
+    const { result, sleeps } = await runAgainst([
+      { fault: 'status', status: 429, headers: { 'retry-after': '2' } },
+      { text: 'A plan.' },
+      { text: 'score: 1' },
+    ])
     expect(result.status).toBe('succeeded')
     expect(retriedOf(result.events)).toEqual([expect.objectContaining({ delayMs: 2000, statusCode: 429 })])
     expect(sleeps).toEqual([2000])
@@ -69,7 +95,10 @@ describe('provider faults in full Reflexion runs (compatible: against a local se
   })
 
   it('times out a slow reply and retries it', async () => {
-    const { result } = await runAgainst([{ fault: 'slow', delayMs: 3_000 }, { text: 'A plan.' }, { text: 'score: 1' }], { timeoutMs: 150 })
+    const { result } = await runAgainst(
+      [{ fault: 'slow', delayMs: 3_000 }, { text: 'A plan.' }, { text: 'score: 1' }],
+      { timeoutMs: 150 },
+    )
     expect(result.status).toBe('succeeded')
     expect(retriedOf(result.events)).toEqual([expect.objectContaining({ error: 'model call timed out after 150 ms' })])
     expectSoundLog(result.events)
@@ -81,7 +110,11 @@ describe('provider faults in full Reflexion runs (compatible: against a local se
     expect(retriedOf(recovered.result.events)).toHaveLength(1)
     await server?.close()
 
-    const { result, requests } = await runAgainst([{ fault: 'malformed' }, { fault: 'malformed' }, { fault: 'malformed' }])
+    const { result, requests } = await runAgainst([
+      { fault: 'malformed' },
+      { fault: 'malformed' },
+      { fault: 'malformed' },
+    ])
     expect(requests).toHaveLength(3)
     expect(retriedOf(result.events).map((event) => event.retry)).toEqual([1, 2])
     const raised = expectProviderErrorEnd(result.events)
@@ -98,18 +131,27 @@ describe('provider faults in full Reflexion runs (compatible: against a local se
     expectSoundLog(result.events)
   })
 
-  it.each([400, 401])('does not retry a %i; the run ends with provider_error and the echoed key is masked', async (status) => {
-    const { result, requests, sleeps } = await runAgainst([{ fault: 'status', status }])
-    expect(requests).toHaveLength(1)
-    expect(sleeps).toEqual([])
-    expect(retriedOf(result.events)).toEqual([])
-    const raised = expectProviderErrorEnd(result.events)
-    if (status === 401) expect(raised.error).toContain('Incorrect API key provided: ***')
-    expectSoundLog(result.events)
-  })
+  it.each([400, 401])(
+    'does not retry a %i; the run ends with provider_error and the echoed key is masked',
+    async (status) => {
+      const { result, requests, sleeps } = await runAgainst([{ fault: 'status', status }])
+      expect(requests).toHaveLength(1)
+      expect(sleeps).toEqual([])
+      expect(retriedOf(result.events)).toEqual([])
+      const raised = expectProviderErrorEnd(result.events)
+      if (status === 401) expect(raised.error).toContain('Incorrect API key provided: ***')
+      expectSoundLog(result.events)
+    },
+  )
 
   it('gives up on the main model after maxRetries and keeps every failed try in the log', async () => {
-    const { result } = await runAgainst([{ fault: 'status', status: 503 }, { fault: 'status', status: 503 }], { maxRetries: 1 })
+    const { result } = await runAgainst(
+      [
+        { fault: 'status', status: 503 },
+        { fault: 'status', status: 503 },
+      ],
+      { maxRetries: 1 },
+    )
     expect(retriedOf(result.events)).toHaveLength(1)
     const failedCalls = result.events.filter((event) => event.type === 'agent.model_called' && event.failed === true)
     expect(failedCalls).toHaveLength(2)
@@ -118,10 +160,9 @@ describe('provider faults in full Reflexion runs (compatible: against a local se
   })
 
   it('does not retry a role model: an evaluator 503 ends the run at once', async () => {
-    const { result, requests } = await runAgainst(
-      [{ text: 'A plan.' }, { fault: 'status', status: 503 }],
-      { reflexion: { evaluatorModel: 'compatible:judge-model' } },
-    )
+    const { result, requests } = await runAgainst([{ text: 'A plan.' }, { fault: 'status', status: 503 }], {
+      reflexion: { evaluatorModel: 'compatible:judge-model' },
+    })
     expect(requests.map((request) => request.body.model)).toEqual(['main-model', 'judge-model'])
     expect(retriedOf(result.events)).toEqual([])
     const raised = expectProviderErrorEnd(result.events)

@@ -15,13 +15,28 @@ async function retryingModel(steps: ChatStep[], options: { maxRetries?: number }
   server = await startOpenAIServer(steps)
   const secrets = staticSecrets({ COMPATIBLE_BASE_URL: server.url, COMPATIBLE_API_KEY: 'fake-key-streaming-123456' })
   const retries: RetryInfo[] = []
-  const model = withRetry(await resolveModel('compatible:stream-model', secrets), { sleep: async () => undefined, onRetry: (info) => { retries.push(info) }, ...options })
+  const model = withRetry(await resolveModel('compatible:stream-model', secrets), {
+    sleep: async () => undefined,
+    onRetry: (info) => {
+      retries.push(info)
+    },
+    ...options,
+  })
   return { model, retries, secrets }
 }
 
-async function streamedText(model: Awaited<ReturnType<typeof retryingModel>>['model']): Promise<{ text: string; errors: unknown[] }> {
+async function streamedText(
+  model: Awaited<ReturnType<typeof retryingModel>>['model'],
+): Promise<{ text: string; errors: unknown[] }> {
   const errors: unknown[] = []
-  const result = streamText({ model, prompt: 'Plan a walk.', maxRetries: 0, onError: ({ error }) => { errors.push(error) } })
+  const result = streamText({
+    model,
+    prompt: 'Plan a walk.',
+    maxRetries: 0,
+    onError: ({ error }) => {
+      errors.push(error)
+    },
+  })
   let text = ''
   for await (const delta of result.textStream) text += delta
   return { text, errors }
@@ -36,7 +51,10 @@ describe('streaming faults (SSE against a local server)', () => {
   })
 
   it('retries a stream cut mid-reply (no finish, no [DONE]) instead of returning the partial text', async () => {
-    const { model, retries } = await retryingModel([{ fault: 'truncated', text: 'A partial plan that stops here' }, { text: 'The complete plan.' }])
+    const { model, retries } = await retryingModel([
+      { fault: 'truncated', text: 'A partial plan that stops here' },
+      { text: 'The complete plan.' },
+    ])
     const { text, errors } = await streamedText(model)
     expect(text).toBe('The complete plan.')
     expect(errors).toEqual([])
@@ -51,7 +69,13 @@ describe('streaming faults (SSE against a local server)', () => {
   })
 
   it('surfaces an error, never a partial answer, when every stream is cut', async () => {
-    const { model, retries } = await retryingModel([{ fault: 'truncated', text: 'Partial one' }, { fault: 'truncated', text: 'Partial two' }], { maxRetries: 1 })
+    const { model, retries } = await retryingModel(
+      [
+        { fault: 'truncated', text: 'Partial one' },
+        { fault: 'truncated', text: 'Partial two' },
+      ],
+      { maxRetries: 1 },
+    )
     const { text, errors } = await streamedText(model)
     expect(text).toBe('')
     expect(errors).toHaveLength(1)

@@ -27,7 +27,10 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]', ''])
 /** The server URL, refusing anything that is not on this machine. */
 export function localServerUrl(raw: string): URL {
   const url = new URL(raw)
-  if (!LOCAL_HOSTS.has(url.hostname)) throw new Error(`TEST_DATABASE_URL must point at this machine, not ${url.hostname}: tests create and drop databases.`)
+  if (!LOCAL_HOSTS.has(url.hostname))
+    throw new Error(
+      `TEST_DATABASE_URL must point at this machine, not ${url.hostname}: tests create and drop databases.`,
+    )
   return url
 }
 

@@ -3,10 +3,21 @@
 // hostile-input tests.
 import crypto from 'node:crypto'
 import type { ActionDefinition } from '../../lib/actions/define'
-import { memberQuotaForm, modelSettingsForm, removeProviderKeyForm, saveProviderKeyForm, tenantQuotaForm } from '../../lib/admin/settings-forms'
+import {
+  memberQuotaForm,
+  modelSettingsForm,
+  removeProviderKeyForm,
+  saveProviderKeyForm,
+  tenantQuotaForm,
+} from '../../lib/admin/settings-forms'
 import { deleteMyLessonForm, proposeLessonForm, updateMyLessonForm } from '../../lib/curation/lesson-forms'
 import { approveProposalForm, rejectProposalForm } from '../../lib/curation/review-forms'
-import { createSharedLessonForm, restoreSharedLessonForm, retireSharedLessonForm, updateSharedLessonForm } from '../../lib/curation/shared-lesson-forms'
+import {
+  createSharedLessonForm,
+  restoreSharedLessonForm,
+  retireSharedLessonForm,
+  updateSharedLessonForm,
+} from '../../lib/curation/shared-lesson-forms'
 import { changeRoleForm, inviteMemberForm, removeMemberForm } from '../../lib/tenants/forms'
 import { cancelRunForm } from '../../app/runs/run-forms'
 import { submitTaskForm } from '../../app/tasks/task-form'
@@ -16,25 +27,81 @@ import { marker } from './isolation-fixtures'
 /** A tenant action's definition, typed loosely so one table holds them all. */
 export type TenantDefinition = ActionDefinition<never, unknown>
 /** How each tenant action is called: its definition and the input that addresses a target id. */
-export const DEFINITIONS: Record<string, { definition: TenantDefinition; input: (targetId: string) => Record<string, unknown> }> = {
-  'app/admin/lessons/actions.ts#createSharedLessonAction': { definition: createSharedLessonForm as never, input: () => ({ content: `A new shared lesson ${marker('new')}` }) },
-  'app/admin/lessons/actions.ts#updateSharedLessonAction': { definition: updateSharedLessonForm as never, input: (lessonId) => ({ lessonId, content: `Rewritten shared lesson ${marker('edit')}` }) },
-  'app/admin/lessons/actions.ts#retireSharedLessonAction': { definition: retireSharedLessonForm as never, input: (lessonId) => ({ lessonId }) },
-  'app/admin/lessons/actions.ts#restoreSharedLessonAction': { definition: restoreSharedLessonForm as never, input: (lessonId) => ({ lessonId }) },
-  'app/admin/review/actions.ts#approveProposalAction': { definition: approveProposalForm as never, input: (proposalId) => ({ proposalId, content: `Approved advice ${marker('approved')}` }) },
-  'app/admin/review/actions.ts#rejectProposalAction': { definition: rejectProposalForm as never, input: (proposalId) => ({ proposalId, reason: 'Too specific to share.' }) },
-  'app/lessons/actions.ts#updateMyLessonAction': { definition: updateMyLessonForm as never, input: (lessonId) => ({ lessonId, content: `My rewritten lesson ${marker('mine')}` }) },
-  'app/lessons/actions.ts#deleteMyLessonAction': { definition: deleteMyLessonForm as never, input: (lessonId) => ({ lessonId }) },
-  'app/lessons/actions.ts#proposeLessonAction': { definition: proposeLessonForm as never, input: (lessonId) => ({ lessonId }) },
+export const DEFINITIONS: Record<
+  string,
+  { definition: TenantDefinition; input: (targetId: string) => Record<string, unknown> }
+> = {
+  'app/admin/lessons/actions.ts#createSharedLessonAction': {
+    definition: createSharedLessonForm as never,
+    input: () => ({ content: `A new shared lesson ${marker('new')}` }),
+  },
+  'app/admin/lessons/actions.ts#updateSharedLessonAction': {
+    definition: updateSharedLessonForm as never,
+    input: (lessonId) => ({ lessonId, content: `Rewritten shared lesson ${marker('edit')}` }),
+  },
+  'app/admin/lessons/actions.ts#retireSharedLessonAction': {
+    definition: retireSharedLessonForm as never,
+    input: (lessonId) => ({ lessonId }),
+  },
+  'app/admin/lessons/actions.ts#restoreSharedLessonAction': {
+    definition: restoreSharedLessonForm as never,
+    input: (lessonId) => ({ lessonId }),
+  },
+  'app/admin/review/actions.ts#approveProposalAction': {
+    definition: approveProposalForm as never,
+    input: (proposalId) => ({ proposalId, content: `Approved advice ${marker('approved')}` }),
+  },
+  'app/admin/review/actions.ts#rejectProposalAction': {
+    definition: rejectProposalForm as never,
+    input: (proposalId) => ({ proposalId, reason: 'Too specific to share.' }),
+  },
+  'app/lessons/actions.ts#updateMyLessonAction': {
+    definition: updateMyLessonForm as never,
+    input: (lessonId) => ({ lessonId, content: `My rewritten lesson ${marker('mine')}` }),
+  },
+  'app/lessons/actions.ts#deleteMyLessonAction': {
+    definition: deleteMyLessonForm as never,
+    input: (lessonId) => ({ lessonId }),
+  },
+  'app/lessons/actions.ts#proposeLessonAction': {
+    definition: proposeLessonForm as never,
+    input: (lessonId) => ({ lessonId }),
+  },
   'app/runs/actions.ts#cancelRunAction': { definition: cancelRunForm as never, input: (runId) => ({ runId }) },
-  'app/settings/actions.ts#saveProviderKeyAction': { definition: saveProviderKeyForm as never, input: () => ({ provider: 'anthropic', apiKey: `sk-ant-${crypto.randomBytes(12).toString('hex')}` }) },
-  'app/settings/actions.ts#removeProviderKeyAction': { definition: removeProviderKeyForm as never, input: () => ({ provider: 'openai' }) },
-  'app/settings/actions.ts#modelSettingsAction': { definition: modelSettingsForm as never, input: () => ({ defaultModel: `openai:gpt-${crypto.randomBytes(3).toString('hex')}`, supportRedactEmails: 'on' }) },
-  'app/settings/members/actions.ts#inviteMemberAction': { definition: inviteMemberForm as never, input: () => ({ role: 'member' }) },
-  'app/settings/members/actions.ts#changeRoleAction': { definition: changeRoleForm as never, input: (membershipId) => ({ membershipId, role: 'support' }) },
-  'app/settings/members/actions.ts#removeMemberAction': { definition: removeMemberForm as never, input: (membershipId) => ({ membershipId }) },
-  'app/settings/quotas/actions.ts#tenantQuotaAction': { definition: tenantQuotaForm as never, input: () => ({ dailyRunQuota: String(1000 + Math.floor(Math.random() * 1000)) }) },
-  'app/settings/quotas/actions.ts#memberQuotaAction': { definition: memberQuotaForm as never, input: (membershipId) => ({ membershipId, runQuota: '3' }) },
-  'app/tasks/actions.ts#submitTaskAction': { definition: submitTaskForm as never, input: () => scenarioTask('kyoto-walk') as never },
+  'app/settings/actions.ts#saveProviderKeyAction': {
+    definition: saveProviderKeyForm as never,
+    input: () => ({ provider: 'anthropic', apiKey: `sk-ant-${crypto.randomBytes(12).toString('hex')}` }),
+  },
+  'app/settings/actions.ts#removeProviderKeyAction': {
+    definition: removeProviderKeyForm as never,
+    input: () => ({ provider: 'openai' }),
+  },
+  'app/settings/actions.ts#modelSettingsAction': {
+    definition: modelSettingsForm as never,
+    input: () => ({ defaultModel: `openai:gpt-${crypto.randomBytes(3).toString('hex')}`, supportRedactEmails: 'on' }),
+  },
+  'app/settings/members/actions.ts#inviteMemberAction': {
+    definition: inviteMemberForm as never,
+    input: () => ({ role: 'member' }),
+  },
+  'app/settings/members/actions.ts#changeRoleAction': {
+    definition: changeRoleForm as never,
+    input: (membershipId) => ({ membershipId, role: 'support' }),
+  },
+  'app/settings/members/actions.ts#removeMemberAction': {
+    definition: removeMemberForm as never,
+    input: (membershipId) => ({ membershipId }),
+  },
+  'app/settings/quotas/actions.ts#tenantQuotaAction': {
+    definition: tenantQuotaForm as never,
+    input: () => ({ dailyRunQuota: String(1000 + Math.floor(Math.random() * 1000)) }),
+  },
+  'app/settings/quotas/actions.ts#memberQuotaAction': {
+    definition: memberQuotaForm as never,
+    input: (membershipId) => ({ membershipId, runQuota: '3' }),
+  },
+  'app/tasks/actions.ts#submitTaskAction': {
+    definition: submitTaskForm as never,
+    input: () => scenarioTask('kyoto-walk') as never,
+  },
 }
-

@@ -12,21 +12,44 @@ import type { Relation, ResourceKind } from './app-inventory'
 import { marker, type IsolationTenant } from './isolation-fixtures'
 
 async function storeLesson(owner: TestUser): Promise<string> {
-  const store = new PgLessonStore({ prisma: await getPrisma(), tenantId: owner.caller.tenantId, embedder: defaultEmbedder() })
-  const [id] = await store.add([{ content: `Target lesson ${marker('target')}`, metadata: { user_id: owner.id, attempt: 1, score: 0.2 } }])
+  const store = new PgLessonStore({
+    prisma: await getPrisma(),
+    tenantId: owner.caller.tenantId,
+    embedder: defaultEmbedder(),
+  })
+  const [id] = await store.add([
+    { content: `Target lesson ${marker('target')}`, metadata: { user_id: owner.id, attempt: 1, score: 0.2 } },
+  ])
   return id
 }
 
 async function runningRun(owner: TestUser): Promise<string> {
   const prisma = await getPrisma()
   const run = await prisma.run.create({
-    data: { tenantId: owner.caller.tenantId, userId: owner.id, title: `Target run ${marker('run')}`, prompt: 'target', config: {}, model: 'demo (offline)', status: 'running', maxAttempts: 2, threshold: 0.8, eventCount: 0, startedAt: new Date() },
+    data: {
+      tenantId: owner.caller.tenantId,
+      userId: owner.id,
+      title: `Target run ${marker('run')}`,
+      prompt: 'target',
+      config: {},
+      model: 'demo (offline)',
+      status: 'running',
+      maxAttempts: 2,
+      threshold: 0.8,
+      eventCount: 0,
+      startedAt: new Date(),
+    },
   })
   return run.id
 }
 
 /** A fresh target of `kind` for the persona's `relation`: the persona's own, a colleague's, the tenant's, or the other tenant's. */
-export async function makeTarget(tenants: { own: IsolationTenant; other: IsolationTenant }, kind: ResourceKind, relation: Relation, personaUser: TestUser | null): Promise<string> {
+export async function makeTarget(
+  tenants: { own: IsolationTenant; other: IsolationTenant },
+  kind: ResourceKind,
+  relation: Relation,
+  personaUser: TestUser | null,
+): Promise<string> {
   const tenant = relation === 'foreign' ? tenants.other : tenants.own
   const owner = relation === 'owner' && personaUser ? personaUser : tenant.users.memberTwo
   switch (kind) {
@@ -37,7 +60,9 @@ export async function makeTarget(tenants: { own: IsolationTenant; other: Isolati
     case 'sharedLesson':
       return (await createSharedLesson(tenant.users.admin.caller, { content: `Shared target ${marker('shared')}` })).id
     case 'retiredLesson': {
-      const lesson = await createSharedLesson(tenant.users.admin.caller, { content: `Retired target ${marker('retired')}` })
+      const lesson = await createSharedLesson(tenant.users.admin.caller, {
+        content: `Retired target ${marker('retired')}`,
+      })
       await retireSharedLesson(tenant.users.admin.caller, lesson.id)
       return lesson.id
     }
@@ -46,10 +71,12 @@ export async function makeTarget(tenants: { own: IsolationTenant; other: Isolati
     case 'membership':
       return (await addUser(tenant.id, 'member', 'target')).membershipId
     case 'provider':
-      await saveProviderKey(tenant.users.admin.caller, { provider: 'openai', apiKey: `sk-target-${crypto.randomBytes(12).toString('hex')}` })
+      await saveProviderKey(tenant.users.admin.caller, {
+        provider: 'openai',
+        apiKey: `sk-target-${crypto.randomBytes(12).toString('hex')}`,
+      })
       return 'openai'
     default:
       return ''
   }
 }
-

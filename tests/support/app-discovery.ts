@@ -19,8 +19,18 @@ const appFiles = () => filesUnder(APP).filter((file) => /\.(ts|tsx)$/.test(file)
 
 /** Exported names of a module's source: `export const|function|async function X` and `export { a as X }`. */
 export function exportedNames(source: string): string[] {
-  const declared = [...source.matchAll(/^export\s+(?:async\s+)?(?:const|let|function)\s+(\w+)/gm)].map((match) => match[1])
-  const listed = [...source.matchAll(/^export\s*\{([^}]*)\}/gm)].flatMap((match) => match[1].split(',').map((part) => part.trim().split(/\s+as\s+/).pop()!.trim()))
+  const declared = [...source.matchAll(/^export\s+(?:async\s+)?(?:const|let|function)\s+(\w+)/gm)].map(
+    (match) => match[1],
+  )
+  const listed = [...source.matchAll(/^export\s*\{([^}]*)\}/gm)].flatMap((match) =>
+    match[1].split(',').map((part) =>
+      part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim(),
+    ),
+  )
   return [...declared, ...listed].filter(Boolean)
 }
 
@@ -38,22 +48,36 @@ const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'
 export function discoverRouteHandlers(): string[] {
   return appFiles()
     .filter((file) => path.basename(file) === 'route.ts')
-    .flatMap((file) => exportedNames(fs.readFileSync(file, 'utf8')).filter((name) => HTTP_METHODS.includes(name)).map((method) => `${relative(file)}#${method}`))
+    .flatMap((file) =>
+      exportedNames(fs.readFileSync(file, 'utf8'))
+        .filter((name) => HTTP_METHODS.includes(name))
+        .map((method) => `${relative(file)}#${method}`),
+    )
     .sort()
 }
 
 /** Every page.tsx under app/. */
 export function discoverPages(): string[] {
-  return appFiles().filter((file) => path.basename(file) === 'page.tsx').map(relative).sort()
+  return appFiles()
+    .filter((file) => path.basename(file) === 'page.tsx')
+    .map(relative)
+    .sort()
 }
 
 /** The URL template of an app file (`app/runs/[id]/page.tsx` → `/runs/[id]`), route groups dropped. */
 export function urlTemplateOf(file: string): string {
-  const segments = file.replace(/^app\//, '').split('/').slice(0, -1).filter((segment) => !/^\(.*\)$/.test(segment))
+  const segments = file
+    .replace(/^app\//, '')
+    .split('/')
+    .slice(0, -1)
+    .filter((segment) => !/^\(.*\)$/.test(segment))
   return `/${segments.join('/')}`
 }
 
 /** What the inventory lacks (new things) and what it names that no longer exists (stale rows). */
 export function inventoryDifferences(found: string[], expected: string[]): { missing: string[]; stale: string[] } {
-  return { missing: found.filter((key) => !expected.includes(key)), stale: expected.filter((key) => !found.includes(key)) }
+  return {
+    missing: found.filter((key) => !expected.includes(key)),
+    stale: expected.filter((key) => !found.includes(key)),
+  }
 }

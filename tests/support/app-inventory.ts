@@ -38,7 +38,16 @@ export function visible(visibility: Visibility, role: Role, relation: Relation):
 }
 
 /** The resource an action or page addresses by id. */
-export type ResourceKind = 'run' | 'ownLesson' | 'sharedLesson' | 'retiredLesson' | 'proposal' | 'membership' | 'invitation' | 'provider' | 'none'
+export type ResourceKind =
+  | 'run'
+  | 'ownLesson'
+  | 'sharedLesson'
+  | 'retiredLesson'
+  | 'proposal'
+  | 'membership'
+  | 'invitation'
+  | 'provider'
+  | 'none'
 
 /** A server action: what it addresses and who may use it. `public` actions are for people outside a tenant. */
 export type ActionExpectation =
@@ -50,28 +59,129 @@ const permission = (name: Permission): Visibility => ({ permission: name })
 
 /** Every export of every 'use server' file, keyed `file#export`. */
 export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
-  'app/admin/lessons/actions.ts#createSharedLessonAction': { kind: 'tenant', resource: 'none', visibility: permission('lessons.curateShared'), writes: 'a shared lesson + audit' },
-  'app/admin/lessons/actions.ts#updateSharedLessonAction': { kind: 'tenant', resource: 'sharedLesson', visibility: permission('lessons.curateShared'), writes: 'the lesson + audit' },
-  'app/admin/lessons/actions.ts#retireSharedLessonAction': { kind: 'tenant', resource: 'sharedLesson', visibility: permission('lessons.curateShared'), writes: 'the lesson status + audit' },
-  'app/admin/lessons/actions.ts#restoreSharedLessonAction': { kind: 'tenant', resource: 'retiredLesson', visibility: permission('lessons.curateShared'), writes: 'the lesson status + audit' },
-  'app/admin/review/actions.ts#approveProposalAction': { kind: 'tenant', resource: 'proposal', visibility: permission('lessons.curateShared'), writes: 'a shared lesson, the proposal + audit' },
-  'app/admin/review/actions.ts#rejectProposalAction': { kind: 'tenant', resource: 'proposal', visibility: permission('lessons.curateShared'), writes: 'the proposal + audit' },
-  'app/invite/[code]/actions.ts#acceptInvitationAction': { kind: 'public', writes: 'a membership; the invitation used' },
-  'app/invite/[code]/actions.ts#acceptInvitationWithAccountAction': { kind: 'public', writes: 'a user, a membership; the invitation used' },
-  'app/lessons/actions.ts#updateMyLessonAction': { kind: 'tenant', resource: 'ownLesson', visibility: 'ownLesson', writes: 'the lesson' },
-  'app/lessons/actions.ts#deleteMyLessonAction': { kind: 'tenant', resource: 'ownLesson', visibility: 'ownLesson', writes: 'the lesson (deleted)' },
-  'app/lessons/actions.ts#proposeLessonAction': { kind: 'tenant', resource: 'ownLesson', visibility: 'ownLesson', writes: 'a proposal' },
-  'app/runs/actions.ts#cancelRunAction': { kind: 'tenant', resource: 'run', visibility: 'runCancel', writes: 'the run cancel request + audit' },
-  'app/settings/actions.ts#saveProviderKeyAction': { kind: 'tenant', resource: 'provider', visibility: permission('settings.manage'), writes: 'a provider secret + audit' },
-  'app/settings/actions.ts#removeProviderKeyAction': { kind: 'tenant', resource: 'provider', visibility: permission('settings.manage'), writes: 'the provider secret + audit' },
-  'app/settings/actions.ts#modelSettingsAction': { kind: 'tenant', resource: 'none', visibility: permission('settings.manage'), writes: 'tenant settings + audit' },
-  'app/settings/members/actions.ts#inviteMemberAction': { kind: 'tenant', resource: 'none', visibility: permission('members.manage'), writes: 'an invitation + audit' },
-  'app/settings/members/actions.ts#changeRoleAction': { kind: 'tenant', resource: 'membership', visibility: permission('members.manage'), writes: 'the membership role + audit' },
-  'app/settings/members/actions.ts#removeMemberAction': { kind: 'tenant', resource: 'membership', visibility: permission('members.manage'), writes: 'the membership (deleted) + audit' },
-  'app/settings/quotas/actions.ts#tenantQuotaAction': { kind: 'tenant', resource: 'none', visibility: permission('members.manage'), writes: 'tenant settings + audit' },
-  'app/settings/quotas/actions.ts#memberQuotaAction': { kind: 'tenant', resource: 'membership', visibility: permission('members.manage'), writes: 'the membership quota + audit' },
+  'app/admin/lessons/actions.ts#createSharedLessonAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('lessons.curateShared'),
+    writes: 'a shared lesson + audit',
+  },
+  'app/admin/lessons/actions.ts#updateSharedLessonAction': {
+    kind: 'tenant',
+    resource: 'sharedLesson',
+    visibility: permission('lessons.curateShared'),
+    writes: 'the lesson + audit',
+  },
+  'app/admin/lessons/actions.ts#retireSharedLessonAction': {
+    kind: 'tenant',
+    resource: 'sharedLesson',
+    visibility: permission('lessons.curateShared'),
+    writes: 'the lesson status + audit',
+  },
+  'app/admin/lessons/actions.ts#restoreSharedLessonAction': {
+    kind: 'tenant',
+    resource: 'retiredLesson',
+    visibility: permission('lessons.curateShared'),
+    writes: 'the lesson status + audit',
+  },
+  'app/admin/review/actions.ts#approveProposalAction': {
+    kind: 'tenant',
+    resource: 'proposal',
+    visibility: permission('lessons.curateShared'),
+    writes: 'a shared lesson, the proposal + audit',
+  },
+  'app/admin/review/actions.ts#rejectProposalAction': {
+    kind: 'tenant',
+    resource: 'proposal',
+    visibility: permission('lessons.curateShared'),
+    writes: 'the proposal + audit',
+  },
+  'app/invite/[code]/actions.ts#acceptInvitationAction': {
+    kind: 'public',
+    writes: 'a membership; the invitation used',
+  },
+  'app/invite/[code]/actions.ts#acceptInvitationWithAccountAction': {
+    kind: 'public',
+    writes: 'a user, a membership; the invitation used',
+  },
+  'app/lessons/actions.ts#updateMyLessonAction': {
+    kind: 'tenant',
+    resource: 'ownLesson',
+    visibility: 'ownLesson',
+    writes: 'the lesson',
+  },
+  'app/lessons/actions.ts#deleteMyLessonAction': {
+    kind: 'tenant',
+    resource: 'ownLesson',
+    visibility: 'ownLesson',
+    writes: 'the lesson (deleted)',
+  },
+  'app/lessons/actions.ts#proposeLessonAction': {
+    kind: 'tenant',
+    resource: 'ownLesson',
+    visibility: 'ownLesson',
+    writes: 'a proposal',
+  },
+  'app/runs/actions.ts#cancelRunAction': {
+    kind: 'tenant',
+    resource: 'run',
+    visibility: 'runCancel',
+    writes: 'the run cancel request + audit',
+  },
+  'app/settings/actions.ts#saveProviderKeyAction': {
+    kind: 'tenant',
+    resource: 'provider',
+    visibility: permission('settings.manage'),
+    writes: 'a provider secret + audit',
+  },
+  'app/settings/actions.ts#removeProviderKeyAction': {
+    kind: 'tenant',
+    resource: 'provider',
+    visibility: permission('settings.manage'),
+    writes: 'the provider secret + audit',
+  },
+  'app/settings/actions.ts#modelSettingsAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('settings.manage'),
+    writes: 'tenant settings + audit',
+  },
+  'app/settings/members/actions.ts#inviteMemberAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('members.manage'),
+    writes: 'an invitation + audit',
+  },
+  'app/settings/members/actions.ts#changeRoleAction': {
+    kind: 'tenant',
+    resource: 'membership',
+    visibility: permission('members.manage'),
+    writes: 'the membership role + audit',
+  },
+  'app/settings/members/actions.ts#removeMemberAction': {
+    kind: 'tenant',
+    resource: 'membership',
+    visibility: permission('members.manage'),
+    writes: 'the membership (deleted) + audit',
+  },
+  'app/settings/quotas/actions.ts#tenantQuotaAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('members.manage'),
+    writes: 'tenant settings + audit',
+  },
+  'app/settings/quotas/actions.ts#memberQuotaAction': {
+    kind: 'tenant',
+    resource: 'membership',
+    visibility: permission('members.manage'),
+    writes: 'the membership quota + audit',
+  },
   'app/signup/actions.ts#signUpAction': { kind: 'public', writes: 'a user, a tenant, a membership + audit' },
-  'app/tasks/actions.ts#submitTaskAction': { kind: 'tenant', resource: 'none', visibility: permission('runs.create'), writes: 'a run and its seed event' },
+  'app/tasks/actions.ts#submitTaskAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('runs.create'),
+    writes: 'a run and its seed event',
+  },
   'app/tenant-actions.ts#switchTenant': { kind: 'session', writes: 'the active-tenant cookie' },
 }
 
@@ -98,18 +208,57 @@ export const PAGES: Record<string, PageExpectation> = {
   'app/runs/[id]/page.tsx': { path: '/runs/[id]', signedOut: 'signin', access: 'runRead', resource: 'run' },
   'app/runs/[id]/ask/page.tsx': { path: '/runs/[id]/ask', signedOut: 'signin', access: 'runAsk', resource: 'run' },
   'app/tasks/new/page.tsx': { path: '/tasks/new', signedOut: 'signin', access: { anyOf: ['runs.create'] } },
-  'app/lessons/page.tsx': { path: '/lessons', signedOut: 'signin', access: { anyOf: ['lessons.manageOwn', 'lessons.readShared'] } },
-  'app/lessons/[id]/page.tsx': { path: '/lessons/[id]', signedOut: 'signin', access: 'lessonRead', resource: 'ownLesson' },
+  'app/lessons/page.tsx': {
+    path: '/lessons',
+    signedOut: 'signin',
+    access: { anyOf: ['lessons.manageOwn', 'lessons.readShared'] },
+  },
+  'app/lessons/[id]/page.tsx': {
+    path: '/lessons/[id]',
+    signedOut: 'signin',
+    access: 'lessonRead',
+    resource: 'ownLesson',
+  },
   'app/support/page.tsx': { path: '/support', signedOut: 'signin', access: { anyOf: ['support.console'] } },
-  'app/support/runs/[id]/page.tsx': { path: '/support/runs/[id]', signedOut: 'signin', access: 'runConsole', resource: 'run' },
-  'app/admin/lessons/page.tsx': { path: '/admin/lessons', signedOut: 'signin', access: { anyOf: ['lessons.curateShared'] } },
-  'app/admin/review/page.tsx': { path: '/admin/review', signedOut: 'signin', access: { anyOf: ['lessons.curateShared'] } },
-  'app/admin/effect/page.tsx': { path: '/admin/effect', signedOut: 'signin', access: { anyOf: ['lessons.curateShared'] } },
+  'app/support/runs/[id]/page.tsx': {
+    path: '/support/runs/[id]',
+    signedOut: 'signin',
+    access: 'runConsole',
+    resource: 'run',
+  },
+  'app/admin/lessons/page.tsx': {
+    path: '/admin/lessons',
+    signedOut: 'signin',
+    access: { anyOf: ['lessons.curateShared'] },
+  },
+  'app/admin/review/page.tsx': {
+    path: '/admin/review',
+    signedOut: 'signin',
+    access: { anyOf: ['lessons.curateShared'] },
+  },
+  'app/admin/effect/page.tsx': {
+    path: '/admin/effect',
+    signedOut: 'signin',
+    access: { anyOf: ['lessons.curateShared'] },
+  },
   'app/admin/audit/page.tsx': { path: '/admin/audit', signedOut: 'signin', access: { anyOf: ['audit.read'] } },
   'app/settings/page.tsx': { path: '/settings', signedOut: 'signin', access: { anyOf: ['settings.manage'] } },
-  'app/settings/quotas/page.tsx': { path: '/settings/quotas', signedOut: 'signin', access: { anyOf: ['members.manage'] } },
-  'app/settings/members/page.tsx': { path: '/settings/members', signedOut: 'signin', access: { anyOf: ['members.manage'] } },
-  'app/settings/members/[membershipId]/page.tsx': { path: '/settings/members/[membershipId]', signedOut: 'signin', access: permission('members.manage'), resource: 'membership' },
+  'app/settings/quotas/page.tsx': {
+    path: '/settings/quotas',
+    signedOut: 'signin',
+    access: { anyOf: ['members.manage'] },
+  },
+  'app/settings/members/page.tsx': {
+    path: '/settings/members',
+    signedOut: 'signin',
+    access: { anyOf: ['members.manage'] },
+  },
+  'app/settings/members/[membershipId]/page.tsx': {
+    path: '/settings/members/[membershipId]',
+    signedOut: 'signin',
+    access: permission('members.manage'),
+    resource: 'membership',
+  },
 }
 
 /** A route handler method: its URL template, what signed-out callers get, and who may use it. */
@@ -124,11 +273,45 @@ export type RouteExpectation = {
 
 /** Every exported method of every app/**\/route.ts, keyed `file#METHOD`. */
 export const ROUTE_HANDLERS: Record<string, RouteExpectation> = {
-  'app/api/auth/[...nextauth]/route.ts#GET': { path: '/api/auth/session', method: 'GET', signedOutStatus: 200, access: 'public' },
-  'app/api/auth/[...nextauth]/route.ts#POST': { path: '/api/auth/callback/credentials', method: 'POST', signedOutStatus: 302, access: 'public' },
+  'app/api/auth/[...nextauth]/route.ts#GET': {
+    path: '/api/auth/session',
+    method: 'GET',
+    signedOutStatus: 200,
+    access: 'public',
+  },
+  'app/api/auth/[...nextauth]/route.ts#POST': {
+    path: '/api/auth/callback/credentials',
+    method: 'POST',
+    signedOutStatus: 302,
+    access: 'public',
+  },
   'app/api/health/route.ts#GET': { path: '/api/health', method: 'GET', signedOutStatus: 200, access: 'public' },
-  'app/api/runs/[id]/export/route.ts#GET': { path: '/api/runs/[id]/export', method: 'GET', signedOutStatus: 404, access: 'runRead', resource: 'run' },
-  'app/api/runs/[id]/stream/route.ts#GET': { path: '/api/runs/[id]/stream', method: 'GET', signedOutStatus: 404, access: 'runRead', resource: 'run' },
-  'app/api/support/runs/[id]/chat/route.ts#POST': { path: '/api/support/runs/[id]/chat', method: 'POST', signedOutStatus: 401, access: 'runAsk', resource: 'run' },
-  'app/api/support/runs/[id]/events/route.ts#GET': { path: '/api/support/runs/[id]/events', method: 'GET', signedOutStatus: 401, access: 'runAsk', resource: 'run' },
+  'app/api/runs/[id]/export/route.ts#GET': {
+    path: '/api/runs/[id]/export',
+    method: 'GET',
+    signedOutStatus: 404,
+    access: 'runRead',
+    resource: 'run',
+  },
+  'app/api/runs/[id]/stream/route.ts#GET': {
+    path: '/api/runs/[id]/stream',
+    method: 'GET',
+    signedOutStatus: 404,
+    access: 'runRead',
+    resource: 'run',
+  },
+  'app/api/support/runs/[id]/chat/route.ts#POST': {
+    path: '/api/support/runs/[id]/chat',
+    method: 'POST',
+    signedOutStatus: 401,
+    access: 'runAsk',
+    resource: 'run',
+  },
+  'app/api/support/runs/[id]/events/route.ts#GET': {
+    path: '/api/support/runs/[id]/events',
+    method: 'GET',
+    signedOutStatus: 401,
+    access: 'runAsk',
+    resource: 'run',
+  },
 }

@@ -11,7 +11,13 @@ import { REPOSITORY_ROOT } from './app-discovery'
 import { adminQuery, freePort } from './local-services'
 
 /** A running app server and the database it shares with the test. */
-export type AppServer = { baseUrl: string; secret: string; database: Database; output: () => string; stop: () => Promise<void> }
+export type AppServer = {
+  baseUrl: string
+  secret: string
+  database: Database
+  output: () => string
+  stop: () => Promise<void>
+}
 
 const LOCAL = new Set(['localhost', '127.0.0.1', '::1', '[::1]'])
 
@@ -22,7 +28,8 @@ const LOCAL = new Set(['localhost', '127.0.0.1', '::1', '[::1]'])
  */
 export async function startAppServer(options: { publicUrl?: (port: number) => string } = {}): Promise<AppServer> {
   const server = new URL(process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres')
-  if (!LOCAL.has(server.hostname)) throw new Error(`TEST_DATABASE_URL must point at this machine, not ${server.hostname}`)
+  if (!LOCAL.has(server.hostname))
+    throw new Error(`TEST_DATABASE_URL must point at this machine, not ${server.hostname}`)
   const name = `reflexion_e2e_${crypto.randomBytes(6).toString('hex')}`
   await adminQuery(server, `CREATE DATABASE ${name}`)
   const databaseUrl = new URL(server)
@@ -35,9 +42,20 @@ export async function startAppServer(options: { publicUrl?: (port: number) => st
   const child = spawn(path.join(REPOSITORY_ROOT, 'node_modules/.bin/tsx'), ['server.ts'], {
     cwd: REPOSITORY_ROOT,
     env: {
-      ...process.env, DATABASE_URL: databaseUrl.toString(), NEXTAUTH_SECRET: secret, SECRETS_KEY: crypto.randomBytes(32).toString('base64'), PORT: String(port),
-      DATA_DIR: dataDir, NEXTAUTH_URL: options.publicUrl?.(port) ?? baseUrl, RUN_WORKER: 'off', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', COMPATIBLE_BASE_URL: '',
-      COMPATIBLE_API_KEY: '', DEFAULT_MODEL: '', NEXT_TELEMETRY_DISABLED: '1',
+      ...process.env,
+      DATABASE_URL: databaseUrl.toString(),
+      NEXTAUTH_SECRET: secret,
+      SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NEXTAUTH_URL: options.publicUrl?.(port) ?? baseUrl,
+      RUN_WORKER: 'off',
+      OPENAI_API_KEY: '',
+      ANTHROPIC_API_KEY: '',
+      COMPATIBLE_BASE_URL: '',
+      COMPATIBLE_API_KEY: '',
+      DEFAULT_MODEL: '',
+      NEXT_TELEMETRY_DISABLED: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -48,7 +66,10 @@ export async function startAppServer(options: { publicUrl?: (port: number) => st
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM')
-      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), new Promise((resolve) => setTimeout(resolve, 5000))])
+      await Promise.race([
+        new Promise((resolve) => child.once('exit', resolve)),
+        new Promise((resolve) => setTimeout(resolve, 5000)),
+      ])
       if (child.exitCode === null) child.kill('SIGKILL')
     }
     await opened.database?.prisma.$disconnect().catch(() => {})
@@ -61,7 +82,10 @@ export async function startAppServer(options: { publicUrl?: (port: number) => st
       await stop()
       throw new Error(`the server exited (${child.exitCode}):\n${output}`)
     }
-    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false)
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    )
     if (healthy) break
     if (Date.now() > deadline) {
       await stop()
@@ -98,7 +122,12 @@ export class CookieJar {
 }
 
 /** Signs in through Auth.js's credentials endpoint; returns the response of the callback and the jar. */
-export async function signInOverHttp(baseUrl: string, email: string, password: string, jar = new CookieJar()): Promise<{ response: Response; jar: CookieJar }> {
+export async function signInOverHttp(
+  baseUrl: string,
+  email: string,
+  password: string,
+  jar = new CookieJar(),
+): Promise<{ response: Response; jar: CookieJar }> {
   const csrfResponse = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { cookie: jar.header() } })
   jar.take(csrfResponse)
   const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string }

@@ -49,7 +49,11 @@ export function marker(kind: string): string {
 }
 
 async function storeLesson(user: TestUser, content: string): Promise<string> {
-  const store = new PgLessonStore({ prisma: await getPrisma(), tenantId: user.caller.tenantId, embedder: defaultEmbedder() })
+  const store = new PgLessonStore({
+    prisma: await getPrisma(),
+    tenantId: user.caller.tenantId,
+    embedder: defaultEmbedder(),
+  })
   const [id] = await store.add([{ content, metadata: { user_id: user.id, attempt: 1, score: 0.25 } }])
   return id
 }
@@ -60,19 +64,42 @@ export async function persistMarkedRun(owner: TestUser, token: string): Promise<
   const { events } = maxAttemptsReached(`Write dates as ISO 8601 (${token}).`)
   const output = `05/03/2024 ${token}`
   const marked = events.map((event) =>
-    event.type === 'agent.output_produced' ? { ...event, payload: { ...event.payload, output } } : event.type === 'run.submitted' ? { ...event, payload: { ...event.payload, prompt: `Date task ${token}` } } : event,
+    event.type === 'agent.output_produced'
+      ? { ...event, payload: { ...event.payload, output } }
+      : event.type === 'run.submitted'
+        ? { ...event, payload: { ...event.payload, prompt: `Date task ${token}` } }
+        : event,
   )
   const run = await prisma.run.create({
     data: {
-      tenantId: owner.caller.tenantId, userId: owner.id, title: `Run ${token}`, prompt: `What is 5 March 2024 in report format? ${token}`, output,
-      config: {}, model: 'demo (offline)', status: 'failed', attemptsUsed: 2, maxAttempts: 2, threshold: 0.8, bestScore: 0.5,
-      eventCount: marked.length, startedAt: new Date(), finishedAt: new Date(),
+      tenantId: owner.caller.tenantId,
+      userId: owner.id,
+      title: `Run ${token}`,
+      prompt: `What is 5 March 2024 in report format? ${token}`,
+      output,
+      config: {},
+      model: 'demo (offline)',
+      status: 'failed',
+      attemptsUsed: 2,
+      maxAttempts: 2,
+      threshold: 0.8,
+      bestScore: 0.5,
+      eventCount: marked.length,
+      startedAt: new Date(),
+      finishedAt: new Date(),
     },
   })
   await prisma.runEvent.createMany({
     data: marked.map((event) => ({
-      tenantId: owner.caller.tenantId, runId: run.id, index: event.index, type: event.type, kind: event.kind, namespace: event.namespace,
-      payload: event.payload as object, cause: event.cause as object, at: new Date(event.at),
+      tenantId: owner.caller.tenantId,
+      runId: run.id,
+      index: event.index,
+      type: event.type,
+      kind: event.kind,
+      namespace: event.namespace,
+      payload: event.payload as object,
+      cause: event.cause as object,
+      at: new Date(event.at),
     })),
   })
   return run.id
@@ -93,18 +120,45 @@ async function memberResources(user: TestUser): Promise<MemberResources> {
 export async function createIsolationTenant(label: string): Promise<IsolationTenant> {
   const prisma = await getPrisma()
   const suffix = crypto.randomBytes(4).toString('hex')
-  const tenant = await prisma.tenant.create({ data: { name: `Isolation ${label} ${suffix}`, slug: `isolation-${label.toLowerCase()}-${suffix}` } })
-  const roles: Record<PersonaName, Role> = { admin: 'admin', memberOne: 'member', memberTwo: 'member', support: 'support' }
+  const tenant = await prisma.tenant.create({
+    data: { name: `Isolation ${label} ${suffix}`, slug: `isolation-${label.toLowerCase()}-${suffix}` },
+  })
+  const roles: Record<PersonaName, Role> = {
+    admin: 'admin',
+    memberOne: 'member',
+    memberTwo: 'member',
+    support: 'support',
+  }
   const users = {} as Record<PersonaName, TestUser>
-  for (const name of PERSONA_NAMES) users[name] = await addUser(tenant.id, roles[name], `${label}-${name}`.toLowerCase())
-  const resources = { memberOne: await memberResources(users.memberOne), memberTwo: await memberResources(users.memberTwo) }
+  for (const name of PERSONA_NAMES)
+    users[name] = await addUser(tenant.id, roles[name], `${label}-${name}`.toLowerCase())
+  const resources = {
+    memberOne: await memberResources(users.memberOne),
+    memberTwo: await memberResources(users.memberTwo),
+  }
   const sharedLessonMarker = marker('shared')
-  const shared = await createSharedLesson(users.admin.caller, { content: `Check the date format twice ${sharedLessonMarker}.` })
+  const shared = await createSharedLesson(users.admin.caller, {
+    content: `Check the date format twice ${sharedLessonMarker}.`,
+  })
   const retired = await createSharedLesson(users.admin.caller, { content: `Retired advice ${marker('retired')}.` })
   await retireSharedLesson(users.admin.caller, retired.id)
   const { code } = await createInvitation(users.admin.caller, { role: 'member' })
-  const markers = [sharedLessonMarker, ...Object.values(resources).flatMap((owned) => [owned.runMarker, owned.privateLessonMarker, owned.proposalMarker])]
-  return { label, id: tenant.id, name: tenant.name, users, resources, sharedLessonId: shared.id, sharedLessonMarker, retiredLessonId: retired.id, invitationCode: code, markers }
+  const markers = [
+    sharedLessonMarker,
+    ...Object.values(resources).flatMap((owned) => [owned.runMarker, owned.privateLessonMarker, owned.proposalMarker]),
+  ]
+  return {
+    label,
+    id: tenant.id,
+    name: tenant.name,
+    users,
+    resources,
+    sharedLessonId: shared.id,
+    sharedLessonMarker,
+    retiredLessonId: retired.id,
+    invitationCode: code,
+    markers,
+  }
 }
 
 /** The two tenants of a matrix. */
@@ -119,8 +173,17 @@ export async function createIsolationFixtures(): Promise<{ a: IsolationTenant; b
  * support the proposals too (support reads runs, not lessons).
  */
 export function forbiddenMarkers(own: IsolationTenant, other: IsolationTenant, persona: PersonaName): string[] {
-  const colleague = persona === 'memberOne' ? own.resources.memberTwo : persona === 'memberTwo' ? own.resources.memberOne : null
-  const privateOfOthers = (['memberOne', 'memberTwo'] as const).filter((name) => name !== persona).map((name) => own.resources[name].privateLessonMarker)
-  const proposals = persona === 'support' ? [own.resources.memberOne.proposalMarker, own.resources.memberTwo.proposalMarker] : []
-  return [...other.markers, ...(colleague ? [colleague.runMarker, colleague.proposalMarker] : []), ...privateOfOthers, ...proposals]
+  const colleague =
+    persona === 'memberOne' ? own.resources.memberTwo : persona === 'memberTwo' ? own.resources.memberOne : null
+  const privateOfOthers = (['memberOne', 'memberTwo'] as const)
+    .filter((name) => name !== persona)
+    .map((name) => own.resources[name].privateLessonMarker)
+  const proposals =
+    persona === 'support' ? [own.resources.memberOne.proposalMarker, own.resources.memberTwo.proposalMarker] : []
+  return [
+    ...other.markers,
+    ...(colleague ? [colleague.runMarker, colleague.proposalMarker] : []),
+    ...privateOfOthers,
+    ...proposals,
+  ]
 }

@@ -20,7 +20,12 @@ export type ChatStep =
   | { fault: 'truncated'; text?: string }
 
 /** What the server saw for one request. */
-export type RecordedRequest = { path: string; body: Record<string, unknown>; authorization: string | undefined; stream: boolean }
+export type RecordedRequest = {
+  path: string
+  body: Record<string, unknown>
+  authorization: string | undefined
+  stream: boolean
+}
 
 /** A running fake server. `url` is the base URL to configure (`…/v1`). */
 export type OpenAIServer = {
@@ -36,7 +41,11 @@ export type OpenAIServer = {
 type TextStep = { text: string; inputTokens?: number; outputTokens?: number }
 const isText = (step: ChatStep): step is TextStep => 'text' in step && !('fault' in step)
 
-const usageOf = (inputTokens = 12, outputTokens = 3) => ({ prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens })
+const usageOf = (inputTokens = 12, outputTokens = 3) => ({
+  prompt_tokens: inputTokens,
+  completion_tokens: outputTokens,
+  total_tokens: inputTokens + outputTokens,
+})
 
 function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
@@ -45,8 +54,13 @@ function json(response: ServerResponse, status: number, body: unknown, headers: 
 function messageOf(step: ChatStep): Record<string, unknown> {
   if ('toolCalls' in step) {
     return {
-      role: 'assistant', content: null,
-      tool_calls: step.toolCalls.map((call, position) => ({ id: call.id ?? `call_${position}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })),
+      role: 'assistant',
+      content: null,
+      tool_calls: step.toolCalls.map((call, position) => ({
+        id: call.id ?? `call_${position}`,
+        type: 'function',
+        function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+      })),
     }
   }
   return { role: 'assistant', content: isText(step) ? step.text : 'ok' }
@@ -55,7 +69,14 @@ function messageOf(step: ChatStep): Record<string, unknown> {
 function completion(step: ChatStep, model: string): Record<string, unknown> {
   const finish = 'toolCalls' in step ? 'tool_calls' : 'stop'
   const usage = isText(step) ? usageOf(step.inputTokens, step.outputTokens) : usageOf()
-  return { id: 'chatcmpl-fake', object: 'chat.completion', created: 0, model, choices: [{ index: 0, message: messageOf(step), finish_reason: finish }], usage }
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion',
+    created: 0,
+    model,
+    choices: [{ index: 0, message: messageOf(step), finish_reason: finish }],
+    usage,
+  }
 }
 
 const chunk = (model: string, delta: Record<string, unknown>, finish: string | null, usage?: unknown) =>
@@ -68,10 +89,16 @@ function halves(text: string): [string, string] {
 }
 
 function stream(response: ServerResponse, step: ChatStep, model: string): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' })
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  })
   if ('toolCalls' in step) {
     const message = messageOf(step) as { tool_calls: { id: string; function: { name: string; arguments: string } }[] }
-    message.tool_calls.forEach((call, index) => response.write(chunk(model, { role: 'assistant', tool_calls: [{ index, ...call, type: 'function' }] }, null)))
+    message.tool_calls.forEach((call, index) =>
+      response.write(chunk(model, { role: 'assistant', tool_calls: [{ index, ...call, type: 'function' }] }, null)),
+    )
     response.end(chunk(model, {}, 'tool_calls', usageOf()) + 'data: [DONE]\n\n')
     return
   }
@@ -81,18 +108,29 @@ function stream(response: ServerResponse, step: ChatStep, model: string): void {
   response.end(chunk(model, {}, 'stop', usage) + 'data: [DONE]\n\n')
 }
 
-function answer(request: IncomingMessage, response: ServerResponse, step: ChatStep, body: Record<string, unknown>): void {
+function answer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  step: ChatStep,
+  body: Record<string, unknown>,
+): void {
   const model = String(body.model ?? 'fake')
   const streaming = body.stream === true
-  if (!('fault' in step)) return streaming ? stream(response, step, model) : json(response, 200, completion(step, model))
+  if (!('fault' in step))
+    return streaming ? stream(response, step, model) : json(response, 200, completion(step, model))
   switch (step.fault) {
     case 'status': {
       const key = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '')
-      const message = step.message ?? (step.status === 401 ? `Incorrect API key provided: ${key}` : `fake server fault ${step.status}`)
+      const message =
+        step.message ??
+        (step.status === 401 ? `Incorrect API key provided: ${key}` : `fake server fault ${step.status}`)
       return json(response, step.status, { error: { message, type: 'fake_fault', code: step.status } }, step.headers)
     }
     case 'slow': {
-      const timer = setTimeout(() => answer(request, response, step.then ?? { text: 'late answer' }, body), step.delayMs)
+      const timer = setTimeout(
+        () => answer(request, response, step.then ?? { text: 'late answer' }, body),
+        step.delayMs,
+      )
       response.on('close', () => clearTimeout(timer))
       return
     }
@@ -102,7 +140,9 @@ function answer(request: IncomingMessage, response: ServerResponse, step: ChatSt
         response.end('data: {"id": "chatcmpl-fake", "choices": [\n\n')
         return
       }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"id": "chatcmpl-fake", "choices": [{"message": ')
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"id": "chatcmpl-fake", "choices": [{"message": ')
       return
     case 'truncated': {
       const text = step.text ?? 'A partial answer that never fini'
@@ -122,10 +162,18 @@ function embeddings(response: ServerResponse, body: Record<string, unknown>): vo
   const inputs = Array.isArray(body.input) ? body.input : [body.input]
   const data = inputs.map((input, index) => {
     const text = String(input)
-    const vector = Array.from({ length: 8 }, (_, position) => ((text.charCodeAt(position % Math.max(1, text.length)) || 1) % 17) / 17)
+    const vector = Array.from(
+      { length: 8 },
+      (_, position) => ((text.charCodeAt(position % Math.max(1, text.length)) || 1) % 17) / 17,
+    )
     return { object: 'embedding', index, embedding: vector }
   })
-  json(response, 200, { object: 'list', data, model: String(body.model ?? 'fake'), usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } })
+  json(response, 200, {
+    object: 'list',
+    data,
+    model: String(body.model ?? 'fake'),
+    usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+  })
 }
 
 /** Starts the server; `steps` are the first chat replies. A request with no step left gets a 418 that says so. */
@@ -147,7 +195,10 @@ export function startOpenAIServer(steps: ChatStep[] = []): Promise<OpenAIServer>
       if (path.endsWith('/embeddings')) return embeddings(response, body)
       if (!path.endsWith('/chat/completions')) return json(response, 404, { error: { message: `no route ${path}` } })
       const step = script.shift()
-      if (!step) return json(response, 418, { error: { message: `fake server: no scripted reply left for request ${requests.length}` } })
+      if (!step)
+        return json(response, 418, {
+          error: { message: `fake server: no scripted reply left for request ${requests.length}` },
+        })
       answer(request, response, step, body)
     })
   })
@@ -159,7 +210,11 @@ export function startOpenAIServer(steps: ChatStep[] = []): Promise<OpenAIServer>
         requests,
         script: (...more) => script.push(...more),
         remaining: () => script.length,
-        close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()) }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections()
+            server.close(() => done())
+          }),
       })
     })
   })

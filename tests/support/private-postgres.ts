@@ -35,7 +35,9 @@ const asRoot = typeof process.getuid === 'function' && process.getuid() === 0
 
 /** Runs a server binary, as the postgres user when this process is root. */
 async function serverCommand(binary: string, args: string[]): Promise<string> {
-  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(POSTGRES_BIN, binary), ...args]] : [path.join(POSTGRES_BIN, binary), args]
+  const [command, commandArgs] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', path.join(POSTGRES_BIN, binary), ...args]]
+    : [path.join(POSTGRES_BIN, binary), args]
   const { stdout, stderr } = await run(command, commandArgs, { timeout: 60_000 })
   return `${stdout}${stderr}`
 }
@@ -89,7 +91,20 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       running = false
     },
     async restart() {
-      await serverCommand('pg_ctl', ['-D', dataDir, '-o', options, '-l', logFile, '-m', 'fast', '-w', '-t', '60', 'restart'])
+      await serverCommand('pg_ctl', [
+        '-D',
+        dataDir,
+        '-o',
+        options,
+        '-l',
+        logFile,
+        '-m',
+        'fast',
+        '-w',
+        '-t',
+        '60',
+        'restart',
+      ])
       running = true
     },
     async destroy() {

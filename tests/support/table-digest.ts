@@ -6,11 +6,47 @@ import { getPrisma } from '../../lib/db/client'
 /** Row counts of every table the app writes to. */
 export async function tableCounts(): Promise<Record<string, number>> {
   const prisma = await getPrisma()
-  const [users, tenants, memberships, invitations, runs, runEvents, lessons, lessonRecalls, proposals, auditLogs, providerSecrets, memoryBlocks] = await Promise.all([
-    prisma.user.count(), prisma.tenant.count(), prisma.membership.count(), prisma.invitation.count(), prisma.run.count(), prisma.runEvent.count(),
-    prisma.lesson.count(), prisma.lessonRecall.count(), prisma.lessonProposal.count(), prisma.auditLog.count(), prisma.providerSecret.count(), prisma.workingMemoryBlock.count(),
+  const [
+    users,
+    tenants,
+    memberships,
+    invitations,
+    runs,
+    runEvents,
+    lessons,
+    lessonRecalls,
+    proposals,
+    auditLogs,
+    providerSecrets,
+    memoryBlocks,
+  ] = await Promise.all([
+    prisma.user.count(),
+    prisma.tenant.count(),
+    prisma.membership.count(),
+    prisma.invitation.count(),
+    prisma.run.count(),
+    prisma.runEvent.count(),
+    prisma.lesson.count(),
+    prisma.lessonRecall.count(),
+    prisma.lessonProposal.count(),
+    prisma.auditLog.count(),
+    prisma.providerSecret.count(),
+    prisma.workingMemoryBlock.count(),
   ])
-  return { users, tenants, memberships, invitations, runs, runEvents, lessons, lessonRecalls, proposals, auditLogs, providerSecrets, memoryBlocks }
+  return {
+    users,
+    tenants,
+    memberships,
+    invitations,
+    runs,
+    runEvents,
+    lessons,
+    lessonRecalls,
+    proposals,
+    auditLogs,
+    providerSecrets,
+    memoryBlocks,
+  }
 }
 
 /** Counts plus a hash of the mutable columns of the tenants' rows (roles, quotas, settings, lesson text and status, run cancel requests, proposals, secrets, invitations). */
@@ -18,14 +54,41 @@ export async function tableDigest(tenantIds: string[]): Promise<{ counts: Record
   const prisma = await getPrisma()
   const tenantId = { in: tenantIds }
   const [tenants, memberships, lessons, proposals, runs, secrets, invitations] = await Promise.all([
-    prisma.tenant.findMany({ where: { id: tenantId }, select: { id: true, name: true, settings: true }, orderBy: { id: 'asc' } }),
-    prisma.membership.findMany({ where: { tenantId }, select: { id: true, role: true, runQuota: true }, orderBy: { id: 'asc' } }),
-    prisma.lesson.findMany({ where: { tenantId }, select: { id: true, content: true, status: true, tags: true, taskKey: true, expiresAt: true, userKey: true }, orderBy: { id: 'asc' } }),
-    prisma.lessonProposal.findMany({ where: { tenantId }, select: { id: true, status: true, content: true, reviewNote: true }, orderBy: { id: 'asc' } }),
-    prisma.run.findMany({ where: { tenantId }, select: { id: true, status: true, cancelRequestedAt: true, eventCount: true }, orderBy: { id: 'asc' } }),
-    prisma.providerSecret.findMany({ where: { tenantId }, select: { id: true, provider: true, lastFour: true }, orderBy: { id: 'asc' } }),
+    prisma.tenant.findMany({
+      where: { id: tenantId },
+      select: { id: true, name: true, settings: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.membership.findMany({
+      where: { tenantId },
+      select: { id: true, role: true, runQuota: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.lesson.findMany({
+      where: { tenantId },
+      select: { id: true, content: true, status: true, tags: true, taskKey: true, expiresAt: true, userKey: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.lessonProposal.findMany({
+      where: { tenantId },
+      select: { id: true, status: true, content: true, reviewNote: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.run.findMany({
+      where: { tenantId },
+      select: { id: true, status: true, cancelRequestedAt: true, eventCount: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.providerSecret.findMany({
+      where: { tenantId },
+      select: { id: true, provider: true, lastFour: true },
+      orderBy: { id: 'asc' },
+    }),
     prisma.invitation.findMany({ where: { tenantId }, select: { id: true, acceptedAt: true }, orderBy: { id: 'asc' } }),
   ])
-  const rows = crypto.createHash('sha256').update(JSON.stringify({ tenants, memberships, lessons, proposals, runs, secrets, invitations })).digest('hex')
+  const rows = crypto
+    .createHash('sha256')
+    .update(JSON.stringify({ tenants, memberships, lessons, proposals, runs, secrets, invitations }))
+    .digest('hex')
   return { counts: await tableCounts(), rows }
 }

@@ -8,23 +8,47 @@ import { diagnoseRun } from '@/lib/support'
 // The engine's real logs (not hand-built ones) read through Reflection and the offline diagnosis.
 describe('diagnoseRun on logs written by the engine', () => {
   it('explains a learning run: failed check, lesson, recall, pass', async () => {
-    const model = scriptedModel([textReply('5 stops'), textReply('score: 2/10'), textReply('{"lesson":"At most 3 stops."}'), textReply('3 stops'), textReply('score: 9/10')])
+    const model = scriptedModel([
+      textReply('5 stops'),
+      textReply('score: 2/10'),
+      textReply('{"lesson":"At most 3 stops."}'),
+      textReply('3 stops'),
+      textReply('score: 9/10'),
+    ])
     const result = await new Agent({ instructions: 'x', model, architecture: new Reflexion() }).run('plan')
     const reflection = Reflection.fromEvents(result.events.map(toLoggedEvent))
     const evaluated = reflection.query({ op: 'filter', type: 'evaluated' }).match(/^#(\d+)/gm) ?? []
     const lesson = reflection.query({ op: 'first', type: 'lesson_produced' }).match(/^#(\d+)/)?.[1]
     const { answer } = diagnoseRun(reflection)
-    expect(answer).toMatch(/^Status: succeeded — attempt 2 reached the threshold with score 0\.9 \(#\d+ reflexion\.threshold_met\)/)
-    expect(answer).toContain(`The evaluator check failed with score 0.2 against threshold 0.8 (${evaluated[0]} reflexion.evaluated)`)
+    expect(answer).toMatch(
+      /^Status: succeeded — attempt 2 reached the threshold with score 0\.9 \(#\d+ reflexion\.threshold_met\)/,
+    )
+    expect(answer).toContain(
+      `The evaluator check failed with score 0.2 against threshold 0.8 (${evaluated[0]} reflexion.evaluated)`,
+    )
     expect(answer).toContain(`Lesson produced: "At most 3 stops." (#${lesson})`)
-    expect(answer).toMatch(new RegExp(`Scores across attempts: 0\\.2 \\(${evaluated[0]}\\) → 0\\.9 \\(${evaluated[1]}\\) — improved by 0\\.7.*the lesson of #${lesson} was recalled at #\\d+\\.`))
+    expect(answer).toMatch(
+      new RegExp(
+        `Scores across attempts: 0\\.2 \\(${evaluated[0]}\\) → 0\\.9 \\(${evaluated[1]}\\) — improved by 0\\.7.*the lesson of #${lesson} was recalled at #\\d+\\.`,
+      ),
+    )
   })
 
   it('explains a run that reached max attempts', async () => {
-    const model = scriptedModel([textReply('a'), textReply('score: 0'), textReply('lesson'), textReply('b'), textReply('score: 0')])
-    const result = await new Agent({ instructions: 'x', model, architecture: new Reflexion({ maxAttempts: 2 }) }).run('plan')
+    const model = scriptedModel([
+      textReply('a'),
+      textReply('score: 0'),
+      textReply('lesson'),
+      textReply('b'),
+      textReply('score: 0'),
+    ])
+    const result = await new Agent({ instructions: 'x', model, architecture: new Reflexion({ maxAttempts: 2 }) }).run(
+      'plan',
+    )
     const { answer } = diagnoseRun(Reflection.fromEvents(result.events.map(toLoggedEvent)))
-    expect(answer).toMatch(/^Status: failed — all 2 attempts scored below the threshold; best score 0 \(#\d+ reflexion\.max_attempts_reached\)/)
+    expect(answer).toMatch(
+      /^Status: failed — all 2 attempts scored below the threshold; best score 0 \(#\d+ reflexion\.max_attempts_reached\)/,
+    )
     expect(answer).toContain('did not change from the first to the last evaluated attempt')
   })
 })

@@ -19,22 +19,35 @@ const text = (value: string | undefined, max: number) => (typeof value === 'stri
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Params> }) {
   const caller = await requirePageAccess('audit.read')
   const params = await searchParams
-  const value = { action: text(params.action, 100), actor: text(params.actor, 64), from: day(params.from), to: day(params.to) }
+  const value = {
+    action: text(params.action, 100),
+    actor: text(params.actor, 64),
+    from: day(params.from),
+    to: day(params.to),
+  }
   const result = await searchAuditLog(caller, {
-    action: value.action || undefined, actorId: value.actor || undefined,
-    from: value.from ? new Date(`${value.from}T00:00:00Z`) : undefined, to: value.to ? new Date(`${value.to}T00:00:00Z`) : undefined,
+    action: value.action || undefined,
+    actorId: value.actor || undefined,
+    from: value.from ? new Date(`${value.from}T00:00:00Z`) : undefined,
+    to: value.to ? new Date(`${value.to}T00:00:00Z`) : undefined,
     page: Number(params.page) || 1,
   })
-  const link = (page: number) => `/admin/audit?${new URLSearchParams({ ...Object.fromEntries(Object.entries(value).filter(([, item]) => item)), page: String(page) })}`
+  const link = (page: number) =>
+    `/admin/audit?${new URLSearchParams({ ...Object.fromEntries(Object.entries(value).filter(([, item]) => item)), page: String(page) })}`
   return (
     <div className="space-y-6">
-      <PageHeader title="Audit log" description="Every admin and support action in this organisation: who, when, and what changed. Times are UTC." />
+      <PageHeader
+        title="Audit log"
+        description="Every admin and support action in this organisation: who, when, and what changed. Times are UTC."
+      />
       <Card>
         <AuditFilters actions={result.actions} actors={result.actors} value={value} />
       </Card>
       <Card title={`${result.total} entr${result.total === 1 ? 'y' : 'ies'}`}>
         {result.entries.length === 0 ? (
-          <p className="text-sm text-slate-600" data-testid="no-audit">No entries match these filters.</p>
+          <p className="text-sm text-slate-600" data-testid="no-audit">
+            No entries match these filters.
+          </p>
         ) : (
           <div className="-mx-5 overflow-x-auto">
             <table className="w-full min-w-[40rem] text-left text-sm">
@@ -43,12 +56,26 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 {result.entries.map((entry) => (
                   <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
                     <td className="px-5 py-2 whitespace-nowrap text-slate-600">{timeFormat.format(entry.createdAt)}</td>
-                    <td className="px-5 py-2">{entry.actor ? <>{entry.actor.name}<span className="block text-xs text-slate-500">{entry.actor.email}</span></> : <span className="text-slate-500">system</span>}</td>
+                    <td className="px-5 py-2">
+                      {entry.actor ? (
+                        <>
+                          {entry.actor.name}
+                          <span className="block text-xs text-slate-500">{entry.actor.email}</span>
+                        </>
+                      ) : (
+                        <span className="text-slate-500">system</span>
+                      )}
+                    </td>
                     <td className="px-5 py-2">
                       <span className="font-mono text-xs">{entry.action}</span>
-                      <span className="block text-xs text-slate-500">{entry.targetType}{entry.targetId ? ` ${entry.targetId.slice(-8)}` : ''}</span>
+                      <span className="block text-xs text-slate-500">
+                        {entry.targetType}
+                        {entry.targetId ? ` ${entry.targetId.slice(-8)}` : ''}
+                      </span>
                     </td>
-                    <td className="max-w-md px-5 py-2"><AuditDetails details={entry.details} /></td>
+                    <td className="max-w-md px-5 py-2">
+                      <AuditDetails details={entry.details} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -57,9 +84,23 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         )}
         {result.pageCount > 1 ? (
           <nav aria-label="Audit pages" className="mt-4 flex items-center justify-between text-sm">
-            {result.page > 1 ? <Link href={link(result.page - 1)} className="text-indigo-700 underline">← Newer</Link> : <span />}
-            <span className="text-slate-600">Page {result.page} of {result.pageCount}</span>
-            {result.page < result.pageCount ? <Link href={link(result.page + 1)} className="text-indigo-700 underline">Older →</Link> : <span />}
+            {result.page > 1 ? (
+              <Link href={link(result.page - 1)} className="text-indigo-700 underline">
+                ← Newer
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-slate-600">
+              Page {result.page} of {result.pageCount}
+            </span>
+            {result.page < result.pageCount ? (
+              <Link href={link(result.page + 1)} className="text-indigo-700 underline">
+                Older →
+              </Link>
+            ) : (
+              <span />
+            )}
           </nav>
         ) : null}
       </Card>

@@ -17,20 +17,29 @@ export default async function EffectPage({ searchParams }: { searchParams: Promi
   const worse = effects.filter((effect) => effect.worse).length
   return (
     <div className="space-y-6">
-      <PageHeader title="Lesson effect" description="Do shared lessons help? Each is compared with runs that did not recall it." />
+      <PageHeader
+        title="Lesson effect"
+        description="Do shared lessons help? Each is compared with runs that did not recall it."
+      />
       <Card>
         <h2 className="text-sm font-semibold text-slate-900">How runs are compared</h2>
         <p className="mt-1 text-sm text-slate-600" data-testid="comparable-definition">
-          <strong>Recalling runs</strong>: finished runs (passed, failed or interrupted; cancelled runs are left out) in this organisation that had the lesson in front of at
-          least one attempt. <strong>Comparable runs</strong>: finished runs of this organisation, started after the lesson was created, graded by the same kind of evaluator
-          as the recalling runs (LLM judge, JSON schema, exact, regex or contains), that did not recall it. A lesson is flagged <strong>worse</strong> when both groups have
-          at least {EFFECT_MIN_RUNS} runs and the recalling runs pass more than {Math.round(EFFECT_WORSE_GAP * 100)} points less often. Few runs mean little: read the counts.
+          <strong>Recalling runs</strong>: finished runs (passed, failed or interrupted; cancelled runs are left out) in
+          this organisation that had the lesson in front of at least one attempt. <strong>Comparable runs</strong>:
+          finished runs of this organisation, started after the lesson was created, graded by the same kind of evaluator
+          as the recalling runs (LLM judge, JSON schema, exact, regex or contains), that did not recall it. A lesson is
+          flagged <strong>worse</strong> when both groups have at least {EFFECT_MIN_RUNS} runs and the recalling runs
+          pass more than {Math.round(EFFECT_WORSE_GAP * 100)} points less often. Few runs mean little: read the counts.
         </p>
       </Card>
       <Card title={`Shared lessons (${effects.length})${worse ? ` · ${worse} flagged worse` : ''}`}>
         {effects.length === 0 ? (
           <p className="text-sm text-slate-600" data-testid="no-effect">
-            No shared lessons yet, so nothing to compare. <Link href="/admin/lessons" className="text-indigo-700 underline">Create one</Link> or approve a proposal.
+            No shared lessons yet, so nothing to compare.{' '}
+            <Link href="/admin/lessons" className="text-indigo-700 underline">
+              Create one
+            </Link>{' '}
+            or approve a proposal.
           </p>
         ) : (
           <EffectTable effects={effects} sort={sort} direction={direction} />

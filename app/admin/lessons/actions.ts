@@ -1,7 +1,12 @@
 'use server'
 
 import { action } from '@/lib/actions/action'
-import { createSharedLessonForm, restoreSharedLessonForm, retireSharedLessonForm, updateSharedLessonForm } from '@/lib/curation/shared-lesson-forms'
+import {
+  createSharedLessonForm,
+  restoreSharedLessonForm,
+  retireSharedLessonForm,
+  updateSharedLessonForm,
+} from '@/lib/curation/shared-lesson-forms'
 
 const revalidate = ['/admin/lessons', '/lessons', '/admin/effect']
 

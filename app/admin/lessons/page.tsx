@@ -10,12 +10,19 @@ import { listSharedLessons } from '@/lib/lessons/shared-lessons'
 
 export const metadata: Metadata = { title: 'Shared lessons' }
 
-export default async function SharedLibraryPage({ searchParams }: { searchParams: Promise<{ q?: string | string[] }> }) {
+export default async function SharedLibraryPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ q?: string | string[] }>
+}) {
   const caller = await requirePageAccess('lessons.curateShared')
   const raw = (await searchParams).q
   const q = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 200) ?? ''
   const lessons = await listSharedLessons(caller, { q, includeRetired: true })
-  const outcomes = await lessonOutcomes(caller, lessons.map((lesson) => lesson.id))
+  const outcomes = await lessonOutcomes(
+    caller,
+    lessons.map((lesson) => lesson.id),
+  )
   const active = lessons.filter((lesson) => lesson.status === 'active')
   const retired = lessons.filter((lesson) => lesson.status === 'retired')
   return (
@@ -30,19 +37,29 @@ export default async function SharedLibraryPage({ searchParams }: { searchParams
       </Card>
       <Card title={`Active (${active.length})`}>
         {active.length === 0 ? (
-          <p className="text-sm text-slate-600">{q ? 'No active shared lesson matches this search.' : 'No shared lessons yet: write one above, or approve a member’s proposal in Review.'}</p>
+          <p className="text-sm text-slate-600">
+            {q
+              ? 'No active shared lesson matches this search.'
+              : 'No shared lessons yet: write one above, or approve a member’s proposal in Review.'}
+          </p>
         ) : (
           <ul className="-my-4 divide-y divide-slate-100">
-            {active.map((lesson) => <SharedLibraryItem key={lesson.id} lesson={lesson} outcome={outcomes.get(lesson.id)} />)}
+            {active.map((lesson) => (
+              <SharedLibraryItem key={lesson.id} lesson={lesson} outcome={outcomes.get(lesson.id)} />
+            ))}
           </ul>
         )}
       </Card>
       <Card title={`Retired (${retired.length})`}>
         {retired.length === 0 ? (
-          <p className="text-sm text-slate-600">No retired lessons. Retired lessons are never recalled, and can be restored.</p>
+          <p className="text-sm text-slate-600">
+            No retired lessons. Retired lessons are never recalled, and can be restored.
+          </p>
         ) : (
           <ul className="-my-4 divide-y divide-slate-100">
-            {retired.map((lesson) => <SharedLibraryItem key={lesson.id} lesson={lesson} outcome={outcomes.get(lesson.id)} />)}
+            {retired.map((lesson) => (
+              <SharedLibraryItem key={lesson.id} lesson={lesson} outcome={outcomes.get(lesson.id)} />
+            ))}
           </ul>
         )}
       </Card>

@@ -16,8 +16,13 @@ export default async function ReviewPage() {
     listProposals(caller, { status: 'approved' }),
     listProposals(caller, { status: 'rejected' }),
   ])
-  const sources = await proposalSources(caller, pending.map((proposal) => proposal.lessonId))
-  const reviewed = [...approved, ...rejected].sort((a, b) => (b.reviewedAt?.getTime() ?? 0) - (a.reviewedAt?.getTime() ?? 0)).slice(0, 20)
+  const sources = await proposalSources(
+    caller,
+    pending.map((proposal) => proposal.lessonId),
+  )
+  const reviewed = [...approved, ...rejected]
+    .sort((a, b) => (b.reviewedAt?.getTime() ?? 0) - (a.reviewedAt?.getTime() ?? 0))
+    .slice(0, 20)
   return (
     <div className="space-y-6">
       <PageHeader
@@ -25,14 +30,21 @@ export default async function ReviewPage() {
         description="Lessons members propose for sharing. Before one is shared with every run, remove personal data from it (highlighted), or confirm that it is not personal."
       />
       <section aria-labelledby="pending-heading" className="space-y-3">
-        <h2 id="pending-heading" className="text-base font-semibold text-slate-900">Waiting for review ({pending.length})</h2>
+        <h2 id="pending-heading" className="text-base font-semibold text-slate-900">
+          Waiting for review ({pending.length})
+        </h2>
         {pending.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600" data-testid="no-proposals">
+          <p
+            className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600"
+            data-testid="no-proposals"
+          >
             Nothing to review. Members propose lessons from their Lessons page.
           </p>
         ) : (
           <ul className="space-y-4">
-            {pending.map((proposal) => <ProposalCard key={proposal.id} proposal={proposal} source={sources.get(proposal.lessonId)} />)}
+            {pending.map((proposal) => (
+              <ProposalCard key={proposal.id} proposal={proposal} source={sources.get(proposal.lessonId)} />
+            ))}
           </ul>
         )}
       </section>

@@ -14,11 +14,19 @@ export async function GET() {
     await database.prisma.$queryRaw`SELECT 1`
     const opened = (globalThis as Record<symbol, unknown>)[SERVER_DATABASE_KEY]
     return Response.json(
-      { status: 'ok', db: 'ok', database: database.embedded ? 'embedded' : 'postgresql', sharedWithServer: opened === undefined ? null : opened === database },
+      {
+        status: 'ok',
+        db: 'ok',
+        database: database.embedded ? 'embedded' : 'postgresql',
+        sharedWithServer: opened === undefined ? null : opened === database,
+      },
       { headers: { 'Cache-Control': 'no-store' } },
     )
   } catch (error) {
     console.error('[health] database check failed', error)
-    return Response.json({ status: 'error', db: 'unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(
+      { status: 'error', db: 'unavailable' },
+      { status: 503, headers: { 'Cache-Control': 'no-store' } },
+    )
   }
 }

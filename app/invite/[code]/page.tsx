@@ -13,7 +13,9 @@ export default async function InvitationPage({ params }: { params: Promise<{ cod
   const preview = code.length <= 128 ? await previewInvitation(code) : null
   if (!preview) notFound()
   const session = await getSession()
-  const alreadyMember = session?.memberships.some((membership) => membership.tenantName === preview.tenantName && preview.status !== 'valid')
+  const alreadyMember = session?.memberships.some(
+    (membership) => membership.tenantName === preview.tenantName && preview.status !== 'valid',
+  )
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-2 text-center text-2xl font-semibold tracking-tight">Join {preview.tenantName}</h1>
@@ -23,7 +25,8 @@ export default async function InvitationPage({ params }: { params: Promise<{ cod
       {preview.status !== 'valid' ? (
         <Card>
           <p role="alert" className="text-sm text-slate-700">
-            {preview.status === 'used' ? 'This invitation was already used.' : 'This invitation has expired.'} Ask an admin of {preview.tenantName} for a new one.
+            {preview.status === 'used' ? 'This invitation was already used.' : 'This invitation has expired.'} Ask an
+            admin of {preview.tenantName} for a new one.
           </p>
           {alreadyMember ? (
             <Link href="/" className="mt-4 inline-block text-sm text-indigo-700 underline">
@@ -43,7 +46,10 @@ export default async function InvitationPage({ params }: { params: Promise<{ cod
           </Card>
           <p className="mt-4 text-center text-sm text-slate-600">
             Already have an account?{' '}
-            <Link href={`/signin?callbackUrl=${encodeURIComponent(`/invite/${code}`)}`} className="font-medium text-indigo-700 underline">
+            <Link
+              href={`/signin?callbackUrl=${encodeURIComponent(`/invite/${code}`)}`}
+              className="font-medium text-indigo-700 underline"
+            >
               Sign in to join
             </Link>
           </p>

@@ -22,10 +22,16 @@ export default async function LessonPage({ params }: { params: Promise<{ id: str
     <div className="space-y-6">
       <PageHeader
         title={mine ? 'My lesson' : 'Shared lesson'}
-        description={<Link href="/lessons" className="text-indigo-700 underline">Back to lessons</Link>}
+        description={
+          <Link href="/lessons" className="text-indigo-700 underline">
+            Back to lessons
+          </Link>
+        }
       />
       <Card>
-        <p className="text-base font-medium text-slate-900" data-testid="lesson-content">{lesson.content}</p>
+        <p className="text-base font-medium text-slate-900" data-testid="lesson-content">
+          {lesson.content}
+        </p>
         <div className="mt-3 space-y-2">
           <LessonLabels lesson={lesson} />
           <p className="text-sm text-slate-600">
@@ -46,7 +52,13 @@ export default async function LessonPage({ params }: { params: Promise<{ id: str
                 {history.map((entry, position) => (
                   <tr key={entry.runId || `hidden-${position}`} data-testid="recall-row">
                     <td className="px-5 py-2">
-                      {entry.visible ? <Link href={`/runs/${entry.runId}`} className="text-indigo-700 underline">{entry.title}</Link> : <span className="text-slate-500">{entry.title}</span>}
+                      {entry.visible ? (
+                        <Link href={`/runs/${entry.runId}`} className="text-indigo-700 underline">
+                          {entry.title}
+                        </Link>
+                      ) : (
+                        <span className="text-slate-500">{entry.title}</span>
+                      )}
                     </td>
                     <td className="px-5 py-2">{entry.attempts.join(', ')}</td>
                     <td className="px-5 py-2">{entry.status}</td>

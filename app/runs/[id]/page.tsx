@@ -12,8 +12,15 @@ import type { StoredTask } from '@/lib/runs/stored-task'
 
 export const metadata: Metadata = { title: 'Run' }
 
-const linkClass = 'inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100'
-const EVALUATORS: Record<string, string> = { llm: 'LLM judge', json_schema: 'JSON Schema', exact: 'exact answer', contains: 'contains', regex: 'regular expression' }
+const linkClass =
+  'inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100'
+const EVALUATORS: Record<string, string> = {
+  llm: 'LLM judge',
+  json_schema: 'JSON Schema',
+  exact: 'exact answer',
+  contains: 'contains',
+  regex: 'regular expression',
+}
 
 function modelOf(spec: string | undefined, fallback: string): string {
   if (!spec) return fallback
@@ -29,13 +36,16 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const canCancel = (own && can(caller.role, 'runs.readOwn')) || can(caller.role, 'runs.cancelTenant')
   const canAsk = (own && can(caller.role, 'support.askOwn')) || can(caller.role, 'support.console')
   const task = (run.config ?? {}) as Partial<StoredTask>
-  const evaluator = task.evaluator?.kind ? EVALUATORS[task.evaluator.kind] ?? task.evaluator.kind : '—'
+  const evaluator = task.evaluator?.kind ? (EVALUATORS[task.evaluator.kind] ?? task.evaluator.kind) : '—'
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm text-slate-500">
-            <Link href="/runs" className="underline-offset-2 hover:underline">Runs</Link> / run
+            <Link href="/runs" className="underline-offset-2 hover:underline">
+              Runs
+            </Link>{' '}
+            / run
           </p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900">{run.title}</h1>
           <p className="mt-1 text-sm text-slate-600">
@@ -44,25 +54,71 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           </p>
         </div>
         <nav aria-label="Run actions" className="flex flex-wrap gap-2">
-          {canAsk ? <Link href={`/runs/${run.id}/ask`} className={linkClass}>Ask why</Link> : null}
-          <a href={`/api/runs/${run.id}/export`} download className={linkClass} data-testid="export-link">Export JSON Lines</a>
+          {canAsk ? (
+            <Link href={`/runs/${run.id}/ask`} className={linkClass}>
+              Ask why
+            </Link>
+          ) : null}
+          <a href={`/api/runs/${run.id}/export`} download className={linkClass} data-testid="export-link">
+            Export JSON Lines
+          </a>
         </nav>
       </div>
       <section aria-label="Task" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
         <h2 className="text-sm font-medium text-slate-700">Prompt</h2>
-        <p data-testid="run-prompt" className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-900">{run.prompt}</p>
+        <p data-testid="run-prompt" className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-900">
+          {run.prompt}
+        </p>
         <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
-          <div><dt className="text-xs text-slate-500">Agent model</dt><dd data-testid="run-model">{run.model}</dd></div>
-          <div><dt className="text-xs text-slate-500">Evaluator / reflector model</dt><dd>{modelOf(task.models?.evaluator, run.model)} / {modelOf(task.models?.reflector, run.model)}</dd></div>
-          <div><dt className="text-xs text-slate-500">Evaluator</dt><dd>{evaluator}, passes at {run.threshold.toFixed(2)}</dd></div>
-          <div><dt className="text-xs text-slate-500">Architecture</dt><dd>{task.architecture?.kind === 'supervisor' ? `Supervisor (${task.architecture.workers.map((worker) => worker.name).join(', ')})` : 'ReAct'}</dd></div>
-          <div><dt className="text-xs text-slate-500">Lessons</dt><dd>{task.reflexion?.lessonMode === 'monotonic' ? `monotonic, keeps up to ${task.reflexion.maxLessons}` : `selective, top ${task.reflexion?.topKLessons ?? 5}`}</dd></div>
-          <div><dt className="text-xs text-slate-500">Max turns per attempt</dt><dd>{task.maxTurns ?? '—'}</dd></div>
+          <div>
+            <dt className="text-xs text-slate-500">Agent model</dt>
+            <dd data-testid="run-model">{run.model}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Evaluator / reflector model</dt>
+            <dd>
+              {modelOf(task.models?.evaluator, run.model)} / {modelOf(task.models?.reflector, run.model)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Evaluator</dt>
+            <dd>
+              {evaluator}, passes at {run.threshold.toFixed(2)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Architecture</dt>
+            <dd>
+              {task.architecture?.kind === 'supervisor'
+                ? `Supervisor (${task.architecture.workers.map((worker) => worker.name).join(', ')})`
+                : 'ReAct'}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Lessons</dt>
+            <dd>
+              {task.reflexion?.lessonMode === 'monotonic'
+                ? `monotonic, keeps up to ${task.reflexion.maxLessons}`
+                : `selective, top ${task.reflexion?.topKLessons ?? 5}`}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Max turns per attempt</dt>
+            <dd>{task.maxTurns ?? '—'}</dd>
+          </div>
           <div>
             <dt className="text-xs text-slate-500">Task key and tags</dt>
             <dd className="flex flex-wrap gap-1" data-testid="run-task-key">
-              {task.taskKey ? <span className="rounded-full bg-indigo-50 px-2 py-0.5 font-mono text-xs text-indigo-800">task: {task.taskKey}</span> : null}
-              {(task.tags ?? []).map((tag) => <span key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">#{tag}</span>)}
+              {task.taskKey ? (
+                <span className="rounded-full bg-indigo-50 px-2 py-0.5 font-mono text-xs text-indigo-800">
+                  task: {task.taskKey}
+                </span>
+              ) : null}
+              {(task.tags ?? []).map((tag) => (
+                <span key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                  #{tag}
+                </span>
+              ))}
               {!task.taskKey && !task.tags?.length ? '—' : null}
             </dd>
           </div>
@@ -79,5 +135,14 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
 // getRun above already checked the caller may see this run (of the caller's tenant): no second check.
 async function RunTimeline({ caller, run, canCancel }: { caller: Caller; run: RunView; canCancel: boolean }) {
   const events = await readRunEvents(caller.tenantId, run.id, { limit: 10_000 })
-  return <RunLiveView runId={run.id} threshold={run.threshold} maxAttempts={run.maxAttempts} storedStatus={run.status} canCancel={canCancel} initialEvents={events} />
+  return (
+    <RunLiveView
+      runId={run.id}
+      threshold={run.threshold}
+      maxAttempts={run.maxAttempts}
+      storedStatus={run.status}
+      canCancel={canCancel}
+      initialEvents={events}
+    />
+  )
 }

@@ -13,7 +13,11 @@ const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
 
 export default async function MembersPage() {
   const caller = await requirePageAccess('members.manage')
-  const [tenant, members, invitations] = await Promise.all([getTenant(caller), listMembers(caller), listPendingInvitations(caller)])
+  const [tenant, members, invitations] = await Promise.all([
+    getTenant(caller),
+    listMembers(caller),
+    listPendingInvitations(caller),
+  ])
   return (
     <div className="space-y-6">
       <PageHeader title="Members" description={`People in ${tenant.name} and what they may do.`} />
@@ -23,18 +27,32 @@ export default async function MembersPage() {
       <Card title={`Members (${members.length})`}>
         <div className="relative -mx-5 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <TableHead columns={['Name', { label: 'Email', className: 'hidden sm:table-cell' }, 'Role', { label: 'Joined', className: 'hidden md:table-cell' }, { label: 'Actions', visuallyHidden: true }]} />
+            <TableHead
+              columns={[
+                'Name',
+                { label: 'Email', className: 'hidden sm:table-cell' },
+                'Role',
+                { label: 'Joined', className: 'hidden md:table-cell' },
+                { label: 'Actions', visuallyHidden: true },
+              ]}
+            />
             <tbody className="divide-y divide-slate-100">
               {members.map((member) => (
                 <tr key={member.membershipId} data-testid="member-row" data-email={member.email}>
                   <td className="px-5 py-2">
                     <span className="font-medium">{member.name}</span>
-                    {member.userId === caller.userId ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
+                    {member.userId === caller.userId ? (
+                      <span className="ml-1 text-xs text-slate-500">(you)</span>
+                    ) : null}
                     <span className="block text-xs break-all text-slate-500 sm:hidden">{member.email}</span>
                   </td>
                   <td className="hidden px-5 py-2 text-slate-600 sm:table-cell">{member.email}</td>
-                  <td className="px-5 py-2"><span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium">{member.role}</span></td>
-                  <td className="hidden px-5 py-2 text-slate-600 md:table-cell">{dateFormat.format(member.joinedAt)}</td>
+                  <td className="px-5 py-2">
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium">{member.role}</span>
+                  </td>
+                  <td className="hidden px-5 py-2 text-slate-600 md:table-cell">
+                    {dateFormat.format(member.joinedAt)}
+                  </td>
                   <td className="px-5 py-2 text-right">
                     <Link href={`/settings/members/${member.membershipId}`} className="text-indigo-700 underline">
                       Manage<span className="sr-only"> {member.name}</span>
@@ -53,7 +71,9 @@ export default async function MembersPage() {
           <ul className="divide-y divide-slate-100 text-sm">
             {invitations.map((invitation) => (
               <li key={invitation.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <span>{invitation.email ?? 'Anyone with the link'} · {invitation.role}</span>
+                <span>
+                  {invitation.email ?? 'Anyone with the link'} · {invitation.role}
+                </span>
                 <span className="text-slate-500">expires {dateFormat.format(invitation.expiresAt)}</span>
               </li>
             ))}

@@ -16,10 +16,19 @@ export default async function QuotasPage() {
     <div className="space-y-6">
       <PageHeader
         title="Run quotas"
-        description={<>How many runs each person may start per day (counted from midnight UTC). <Link href="/settings/members" className="text-indigo-700 underline">Manage members</Link></>}
+        description={
+          <>
+            How many runs each person may start per day (counted from midnight UTC).{' '}
+            <Link href="/settings/members" className="text-indigo-700 underline">
+              Manage members
+            </Link>
+          </>
+        }
       />
       <Card title="Default for everyone">
-        <p className="mb-3 text-sm text-slate-600">Applies to every member without their own quota. Empty = unlimited.</p>
+        <p className="mb-3 text-sm text-slate-600">
+          Applies to every member without their own quota. Empty = unlimited.
+        </p>
         <QuotaForm value={tenantDefault} label="Default daily run quota" placeholder="unlimited" />
       </Card>
       <Card title={`Per member (${members.length})`}>
@@ -31,7 +40,9 @@ export default async function QuotasPage() {
                 <tr key={member.membershipId} data-testid="quota-row" data-email={member.email}>
                   <td className="px-5 py-2">
                     <span className="font-medium">{member.name}</span>
-                    <span className="block text-xs text-slate-500">{member.email} · {member.role}</span>
+                    <span className="block text-xs text-slate-500">
+                      {member.email} · {member.role}
+                    </span>
                   </td>
                   <td className="px-5 py-2">{member.startedToday}</td>
                   <td className="px-5 py-2">
@@ -39,7 +50,12 @@ export default async function QuotasPage() {
                     {member.override === null ? <span className="block text-xs text-slate-500">default</span> : null}
                   </td>
                   <td className="px-5 py-2">
-                    <QuotaForm membershipId={member.membershipId} value={member.override} label={`Daily run quota of ${member.name}`} placeholder={tenantDefault === null ? 'default' : String(tenantDefault)} />
+                    <QuotaForm
+                      membershipId={member.membershipId}
+                      value={member.override}
+                      label={`Daily run quota of ${member.name}`}
+                      placeholder={tenantDefault === null ? 'default' : String(tenantDefault)}
+                    />
                   </td>
                 </tr>
               ))}

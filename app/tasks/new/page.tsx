@@ -12,7 +12,13 @@ import { defaultAgentModelLabel } from './default-agent-model'
 
 export const metadata: Metadata = { title: 'New task' }
 
-const EVALUATOR_NAMES = { llm: 'LLM judge', json_schema: 'JSON Schema', exact: 'exact answer', contains: 'contains', regex: 'regex' } as const
+const EVALUATOR_NAMES = {
+  llm: 'LLM judge',
+  json_schema: 'JSON Schema',
+  exact: 'exact answer',
+  contains: 'contains',
+  regex: 'regex',
+} as const
 
 const TEMPLATES: TaskTemplate[] = [
   { id: 'blank', title: 'Blank task', summary: 'Your own prompt and evaluator.' },
@@ -23,14 +29,21 @@ const TEMPLATES: TaskTemplate[] = [
   })),
 ]
 
-export default async function NewTaskPage({ searchParams }: { searchParams: Promise<{ template?: string | string[] }> }) {
+export default async function NewTaskPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ template?: string | string[] }>
+}) {
   const caller = await requirePageAccess('runs.create')
   const requested = (await searchParams).template
   const scenario = DEMO_SCENARIOS.find((candidate) => candidate.id === requested)
   const initial = scenario ? valuesFromDraft(scenario.task) : BLANK_TASK
   return (
     <div>
-      <PageHeader title="New task" description="The agent tries, is scored, writes a lesson when it falls short, and tries again with it." />
+      <PageHeader
+        title="New task"
+        description="The agent tries, is scored, writes a lesson when it falls short, and tries again with it."
+      />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <TemplatePicker templates={TEMPLATES} selected={scenario?.id ?? 'blank'} />
         <Suspense fallback={<TaskFormSkeleton />}>

@@ -1,4 +1,10 @@
-import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider'
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider'
 import { demoReply } from './demo-reply'
 
 /** How the demo model is labelled wherever a model name is shown. */
@@ -17,7 +23,10 @@ const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4))
 function usageOf(options: LanguageModelV4CallOptions, output: string): LanguageModelV4Usage {
   const input = tokens(JSON.stringify(options.prompt))
   const produced = tokens(output)
-  return { inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: produced, text: produced, reasoning: 0 } }
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: produced, text: produced, reasoning: 0 },
+  }
 }
 
 function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
@@ -43,9 +52,19 @@ export function createDemoModel(options: { latencyMs?: number } = {}): LanguageM
     const content: LanguageModelV4Content[] =
       reply.kind === 'text'
         ? [{ type: 'text', text: reply.text }]
-        : [{ type: 'tool-call', toolCallId: `demo-call-${++callCounter}`, toolName: reply.toolName, input: JSON.stringify(reply.input) }]
+        : [
+            {
+              type: 'tool-call',
+              toolCallId: `demo-call-${++callCounter}`,
+              toolName: reply.toolName,
+              input: JSON.stringify(reply.input),
+            },
+          ]
     const text = reply.kind === 'text' ? reply.text : JSON.stringify(reply.input)
-    const finishReason = reply.kind === 'text' ? ({ unified: 'stop', raw: 'stop' } as const) : ({ unified: 'tool-calls', raw: 'tool_calls' } as const)
+    const finishReason =
+      reply.kind === 'text'
+        ? ({ unified: 'stop', raw: 'stop' } as const)
+        : ({ unified: 'tool-calls', raw: 'tool_calls' } as const)
     return { content, text, finishReason, usage: usageOf(callOptions, text) }
   }
   return {
@@ -63,12 +82,20 @@ export function createDemoModel(options: { latencyMs?: number } = {}): LanguageM
       for (const part of content) {
         if (part.type === 'text') {
           parts.push({ type: 'text-start', id: 'text-1' })
-          for (const word of part.text.match(/\S+\s*/g) ?? []) parts.push({ type: 'text-delta', id: 'text-1', delta: word })
+          for (const word of part.text.match(/\S+\s*/g) ?? [])
+            parts.push({ type: 'text-delta', id: 'text-1', delta: word })
           parts.push({ type: 'text-end', id: 'text-1' })
         } else parts.push(part as LanguageModelV4StreamPart)
       }
       parts.push({ type: 'finish', finishReason, usage })
-      return { stream: new ReadableStream({ start(controller) { for (const part of parts) controller.enqueue(part); controller.close() } }) }
+      return {
+        stream: new ReadableStream({
+          start(controller) {
+            for (const part of parts) controller.enqueue(part)
+            controller.close()
+          },
+        }),
+      }
     },
   }
 }

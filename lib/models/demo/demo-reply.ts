@@ -2,7 +2,8 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider'
 import { scenarioFor } from './scenarios'
 
 /** What the demo model decides to do for one call: answer with text, or call a tool. */
-export type DemoReply = { kind: 'text'; text: string } | { kind: 'tool-call'; toolName: string; input: Record<string, unknown> }
+export type DemoReply =
+  { kind: 'text'; text: string } | { kind: 'tool-call'; toolName: string; input: Record<string, unknown> }
 
 /** The role a prompt is written for, recognised from the engine's prompts. */
 export type DemoRole = 'evaluator' | 'reflector' | 'supervisor' | 'agent'
@@ -12,7 +13,11 @@ type Prompt = LanguageModelV4CallOptions['prompt']
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content
   if (!Array.isArray(content)) return ''
-  return content.map((part) => (part && typeof part === 'object' && 'text' in part && typeof part.text === 'string' ? part.text : '')).join('\n')
+  return content
+    .map((part) =>
+      part && typeof part === 'object' && 'text' in part && typeof part.text === 'string' ? part.text : '',
+    )
+    .join('\n')
 }
 
 /**
@@ -20,7 +25,10 @@ function textOf(content: unknown): string {
  * recalled lessons as data) and the tool results, from a call's prompt.
  */
 export function readPrompt(prompt: Prompt): { system: string; task: string; context: string; toolResults: string[] } {
-  const system = prompt.filter((message) => message.role === 'system').map((message) => textOf(message.content)).join('\n')
+  const system = prompt
+    .filter((message) => message.role === 'system')
+    .map((message) => textOf(message.content))
+    .join('\n')
   const users = prompt.filter((message) => message.role === 'user')
   const firstUser = users[0]
   const context = [system, ...users.slice(1).map((message) => textOf(message.content))].join('\n')
@@ -43,7 +51,9 @@ export function roleOf(system: string, task: string, toolNames: string[]): DemoR
 }
 
 function section(text: string, name: string): string {
-  const tagged = new RegExp(`<untrusted_${name.toLowerCase()}[^>]*>\\n?([\\s\\S]*?)\\n?</untrusted_${name.toLowerCase()}>`).exec(text)
+  const tagged = new RegExp(
+    `<untrusted_${name.toLowerCase()}[^>]*>\\n?([\\s\\S]*?)\\n?</untrusted_${name.toLowerCase()}>`,
+  ).exec(text)
   if (tagged) return tagged[1].trim()
   const match = new RegExp(`${name}:\\n([\\s\\S]*?)(?:\\n\\n[A-Z][a-z ]+(?:\\([^)]*\\))?:\\n|$)`).exec(text)
   return match ? match[1].trim() : ''
@@ -61,10 +71,14 @@ function evaluatorReply(task: string): string {
   const scenario = scenarioFor(section(task, 'Task') || task)
   if (scenario?.matches && /→/.test(output)) {
     const stops = output.split('→').length
-    return stops <= 3 ? `score: 0.9\nA relaxed plan: ${stops} stops within walking distance.` : `score: 0.3\nToo many stops (${stops}) for a relaxed walking day.`
+    return stops <= 3
+      ? `score: 0.9\nA relaxed plan: ${stops} stops within walking distance.`
+      : `score: 0.3\nToo many stops (${stops}) for a relaxed walking day.`
   }
   if (output.length === 0) return 'score: 0\nThe output is empty.'
-  return output.length >= 20 ? 'score: 0.85\nThe output addresses the task.' : 'score: 0.4\nThe output is too short to address the task.'
+  return output.length >= 20
+    ? 'score: 0.85\nThe output addresses the task.'
+    : 'score: 0.4\nThe output is too short to address the task.'
 }
 
 function reflectorReply(task: string): string {

@@ -47,8 +47,10 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
     lesson: WALKING_LESSON,
     matches: /hangzhou/i,
     appliesLesson: /at most 3 stops/i,
-    answerWithout: 'West Lake → Lingyin Temple → Longjing Tea Village → Hefang Street → Xixi Wetland, with taxis between the far stops.',
-    answerWith: 'West Lake Su Causeway → Broken Bridge (a 15-minute walk) → Hefang Street (a 20-minute walk): three stops, all on foot.',
+    answerWithout:
+      'West Lake → Lingyin Temple → Longjing Tea Village → Hefang Street → Xixi Wetland, with taxis between the far stops.',
+    answerWith:
+      'West Lake Su Causeway → Broken Bridge (a 15-minute walk) → Hefang Street (a 20-minute walk): three stops, all on foot.',
   },
   {
     id: 'kyoto-walk',
@@ -65,18 +67,21 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
     matches: /kyoto/i,
     appliesLesson: /at most 3 stops/i,
     answerWithout: 'Fushimi Inari → Kiyomizu-dera → Gion → Nishiki Market → Arashiyama Bamboo Grove, by train and bus.',
-    answerWith: 'Kiyomizu-dera → Sannenzaka and Ninenzaka (a 10-minute walk) → Gion (a 15-minute walk): three stops, all on foot.',
+    answerWith:
+      'Kiyomizu-dera → Sannenzaka and Ninenzaka (a 10-minute walk) → Gion (a 15-minute walk): three stops, all on foot.',
   },
   {
     id: 'book-json',
     title: 'A book as JSON',
     task: {
       title: 'A book as JSON',
-      prompt: 'Describe the novel "The Left Hand of Darkness" as a JSON object with its title, author and year of publication.',
+      prompt:
+        'Describe the novel "The Left Hand of Darkness" as a JSON object with its title, author and year of publication.',
       evaluator: { kind: 'json_schema', schema: bookSchema },
       reflexion: { maxAttempts: 3, threshold: 1, lessonMode: 'selective' },
     },
-    lesson: 'When asked for a JSON object, include every required field (title, author, year) and write the year as a number.',
+    lesson:
+      'When asked for a JSON object, include every required field (title, author, year) and write the year as a number.',
     matches: /left hand of darkness/i,
     appliesLesson: /every required field/i,
     answerWithout: '{"title": "The Left Hand of Darkness", "author": "Ursula K. Le Guin"}',

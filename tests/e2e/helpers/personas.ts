@@ -27,24 +27,45 @@ export async function signedInContext(browser: Browser, account: Account): Promi
 /** A random, valid new account. */
 export function newAccount(label: string): Required<Account> {
   const suffix = crypto.randomBytes(4).toString('hex')
-  return { name: `${label} ${suffix}`, email: `${label.toLowerCase().replace(/\W+/g, '-')}-${suffix}@example.test`, password: `pw-${crypto.randomBytes(9).toString('base64url')}` }
+  return {
+    name: `${label} ${suffix}`,
+    email: `${label.toLowerCase().replace(/\W+/g, '-')}-${suffix}@example.test`,
+    password: `pw-${crypto.randomBytes(9).toString('base64url')}`,
+  }
 }
 
 async function membershipIds(context: BrowserContext, emails: Record<Role, string>): Promise<Record<Role, string>> {
   const page = await context.newPage()
   const members = new MembersPage(page)
   await members.open()
-  const ids = { admin: await members.membershipIdOf(emails.admin), member: await members.membershipIdOf(emails.member), support: await members.membershipIdOf(emails.support) }
+  const ids = {
+    admin: await members.membershipIdOf(emails.admin),
+    member: await members.membershipIdOf(emails.member),
+    support: await members.membershipIdOf(emails.support),
+  }
   await page.close()
   return ids
 }
 
 /** The seeded Demo tenant: admin@demo.test, ada@demo.test (member), sam@demo.test (support). */
 export async function demoTenant(browser: Browser): Promise<TenantFixture> {
-  const accounts = { admin: demoUser('admin@demo.test'), member: demoUser('ada@demo.test'), support: demoUser('sam@demo.test') }
+  const accounts = {
+    admin: demoUser('admin@demo.test'),
+    member: demoUser('ada@demo.test'),
+    support: demoUser('sam@demo.test'),
+  }
   const personas = {} as Record<Role, Persona>
-  for (const role of ['admin', 'member', 'support'] as Role[]) personas[role] = { role, account: accounts[role], context: await signedInContext(browser, accounts[role]) }
-  return { name: 'Demo', personas, membershipIds: await membershipIds(personas.admin.context, { admin: accounts.admin.email, member: accounts.member.email, support: accounts.support.email }) }
+  for (const role of ['admin', 'member', 'support'] as Role[])
+    personas[role] = { role, account: accounts[role], context: await signedInContext(browser, accounts[role]) }
+  return {
+    name: 'Demo',
+    personas,
+    membershipIds: await membershipIds(personas.admin.context, {
+      admin: accounts.admin.email,
+      member: accounts.member.email,
+      support: accounts.support.email,
+    }),
+  }
 }
 
 /** A new tenant made through the UI: sign up an admin, invite a member and a support user, who accept. */
@@ -68,7 +89,15 @@ export async function tenantThroughUi(browser: Browser, name: string): Promise<T
     personas[role] = { role, account, context }
   }
   await adminPage.close()
-  return { name, personas, membershipIds: await membershipIds(adminContext, { admin: admin.email, member: personas.member.account.email, support: personas.support.account.email }) }
+  return {
+    name,
+    personas,
+    membershipIds: await membershipIds(adminContext, {
+      admin: admin.email,
+      member: personas.member.account.email,
+      support: personas.support.account.email,
+    }),
+  }
 }
 
 /** Closes every persona's context. */

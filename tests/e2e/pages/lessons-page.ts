@@ -25,7 +25,10 @@ export class LessonsPage {
       await item.locator('summary', { hasText: 'Delete…' }).click()
       await item.getByRole('button', { name: 'Delete lesson' }).click()
       await this.page.waitForFunction(
-        ({ count, source }) => [...document.querySelectorAll('[data-testid="my-lesson"]')].filter((node) => new RegExp(source).test(node.textContent ?? '')).length < count,
+        ({ count, source }) =>
+          [...document.querySelectorAll('[data-testid="my-lesson"]')].filter((node) =>
+            new RegExp(source).test(node.textContent ?? ''),
+          ).length < count,
         { count: before, source: text.source },
       )
     }

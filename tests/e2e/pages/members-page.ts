@@ -22,7 +22,9 @@ export class MembersPage {
 
   /** The emails in the member list. */
   async memberEmails(): Promise<string[]> {
-    return this.page.getByTestId('member-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-email') ?? ''))
+    return this.page
+      .getByTestId('member-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-email') ?? ''))
   }
 
   /** The membership id of a listed member (from their Manage link). */

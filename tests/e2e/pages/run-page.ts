@@ -15,7 +15,9 @@ export class RunPage {
 
   /** The #index of every event row on the page, in page order. */
   async eventIndexes(): Promise<number[]> {
-    return this.page.locator('[data-event-index]').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-event-index'))))
+    return this.page
+      .locator('[data-event-index]')
+      .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-event-index'))))
   }
 
   async hasOutcome(): Promise<boolean> {

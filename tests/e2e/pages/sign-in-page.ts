@@ -22,8 +22,14 @@ export class SignInPage {
     try {
       await this.page.waitForURL((url) => url.pathname === destination, { timeout: 30_000 })
     } catch (error) {
-      const shown = await this.page.getByTestId('form-error').textContent().catch(() => null)
-      throw new Error(`signing in as ${email} did not reach ${destination}${shown ? `: the form says "${shown}"` : ''}`, { cause: error })
+      const shown = await this.page
+        .getByTestId('form-error')
+        .textContent()
+        .catch(() => null)
+      throw new Error(
+        `signing in as ${email} did not reach ${destination}${shown ? `: the form says "${shown}"` : ''}`,
+        { cause: error },
+      )
     }
   }
 

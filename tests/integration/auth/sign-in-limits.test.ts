@@ -23,7 +23,9 @@ describe('sign-in limits', () => {
     expect((await attempt(tenant.member.email, TEST_PASSWORD, ip)).user?.id).toBe(tenant.member.id)
     expect((await attempt(tenant.member.email.toUpperCase(), TEST_PASSWORD, ip)).user?.id).toBe(tenant.member.id)
     expect(await attempt(tenant.member.email, 'not-the-password', ip)).toEqual({ error: WRONG_CREDENTIALS })
-    expect(await attempt(`nobody-${randomSuffix()}@test.local`, 'whatever-password', ip)).toEqual({ error: WRONG_CREDENTIALS })
+    expect(await attempt(`nobody-${randomSuffix()}@test.local`, 'whatever-password', ip)).toEqual({
+      error: WRONG_CREDENTIALS,
+    })
   })
 
   it('locks an account after 5 failures, refuses even the right password, and unlocks after 15 minutes', async () => {
@@ -37,13 +39,19 @@ describe('sign-in limits', () => {
     const locked = await attempt(tenant.member.email, TEST_PASSWORD, address(), now)
     expect(locked.error).toMatch(/locked/)
     const prisma = await getPrisma()
-    const row = await prisma.user.findUniqueOrThrow({ where: { id: tenant.member.id }, select: { failedLogins: true, lockedUntil: true } })
+    const row = await prisma.user.findUniqueOrThrow({
+      where: { id: tenant.member.id },
+      select: { failedLogins: true, lockedUntil: true },
+    })
     expect(row.failedLogins).toBe(5)
     expect(row.lockedUntil?.getTime()).toBe(now.getTime() + 15 * 60_000)
 
     const later = new Date(now.getTime() + 16 * 60_000)
     expect((await attempt(tenant.member.email, TEST_PASSWORD, address(), later)).user?.id).toBe(tenant.member.id)
-    const cleared = await prisma.user.findUniqueOrThrow({ where: { id: tenant.member.id }, select: { failedLogins: true, lockedUntil: true } })
+    const cleared = await prisma.user.findUniqueOrThrow({
+      where: { id: tenant.member.id },
+      select: { failedLogins: true, lockedUntil: true },
+    })
     expect(cleared).toEqual({ failedLogins: 0, lockedUntil: null })
   })
 
@@ -52,7 +60,8 @@ describe('sign-in limits', () => {
     const ip = address()
     for (let index = 0; index < 4; index++) await attempt(tenant.member.email, 'wrong-password', ip)
     expect((await attempt(tenant.member.email, TEST_PASSWORD, ip)).user).toBeDefined()
-    for (let index = 0; index < 4; index++) expect(await attempt(tenant.member.email, 'wrong-password', ip)).toEqual({ error: WRONG_CREDENTIALS })
+    for (let index = 0; index < 4; index++)
+      expect(await attempt(tenant.member.email, 'wrong-password', ip)).toEqual({ error: WRONG_CREDENTIALS })
   })
 
   it('limits one address to 20 failures in 15 minutes, across accounts', async () => {
@@ -70,7 +79,10 @@ describe('sign-in limits', () => {
     const tenant = await createTenantWithUsers({ roles: ['member'] })
     const delays: number[] = []
     await expect(
-      authenticate({ email: tenant.member.email, password: 'wrong-password', address: address() }, { delay: async (ms) => delays.push(ms) }),
+      authenticate(
+        { email: tenant.member.email, password: 'wrong-password', address: address() },
+        { delay: async (ms) => delays.push(ms) },
+      ),
     ).rejects.toThrow(WRONG_CREDENTIALS)
     expect(delays).toEqual([SIGN_IN_POLICY.delayPerFailureMs])
   })

@@ -14,7 +14,14 @@ let passwordHash: Promise<string> | undefined
 export type TestUser = { id: string; email: string; name: string; role: Role; membershipId: string; caller: Caller }
 
 /** A tenant made for a test and its users, reachable by role (the first user of each role). */
-export type TestTenant = { id: string; name: string; users: TestUser[]; admin: TestUser; member: TestUser; support: TestUser }
+export type TestTenant = {
+  id: string
+  name: string
+  users: TestUser[]
+  admin: TestUser
+  member: TestUser
+  support: TestUser
+}
 
 /** A short random suffix for names and emails. */
 export function randomSuffix(): string {
@@ -31,20 +38,39 @@ export async function addUser(tenantId: string, role: Role, label: string = role
   const prisma = await getPrisma()
   passwordHash ??= hashPassword(TEST_PASSWORD)
   const email = randomEmail(label)
-  const user = await prisma.user.create({ data: { email, name: `${label} ${randomSuffix()}`, passwordHash: await passwordHash } })
+  const user = await prisma.user.create({
+    data: { email, name: `${label} ${randomSuffix()}`, passwordHash: await passwordHash },
+  })
   const membership = await prisma.membership.create({ data: { tenantId, userId: user.id, role } })
-  return { id: user.id, email, name: user.name, role, membershipId: membership.id, caller: { userId: user.id, tenantId, role } }
+  return {
+    id: user.id,
+    email,
+    name: user.name,
+    role,
+    membershipId: membership.id,
+    caller: { userId: user.id, tenantId, role },
+  }
 }
 
 /** Creates a tenant with one user per role (or the roles given; admin, member and support by default). */
 export async function createTenantWithUsers(options: { name?: string; roles?: Role[] } = {}): Promise<TestTenant> {
   const prisma = await getPrisma()
   const suffix = randomSuffix()
-  const tenant = await prisma.tenant.create({ data: { name: options.name ?? `Tenant ${suffix}`, slug: `test-${suffix}` } })
+  const tenant = await prisma.tenant.create({
+    data: { name: options.name ?? `Tenant ${suffix}`, slug: `test-${suffix}` },
+  })
   const users: TestUser[] = []
-  for (const role of options.roles ?? (['admin', 'member', 'support'] as Role[])) users.push(await addUser(tenant.id, role))
+  for (const role of options.roles ?? (['admin', 'member', 'support'] as Role[]))
+    users.push(await addUser(tenant.id, role))
   const first = (role: Role) => users.find((user) => user.role === role) as TestUser
-  return { id: tenant.id, name: tenant.name, users, admin: first('admin'), member: first('member'), support: first('support') }
+  return {
+    id: tenant.id,
+    name: tenant.name,
+    users,
+    admin: first('admin'),
+    member: first('member'),
+    support: first('support'),
+  }
 }
 
 /** Row counts of the tables forms write to, to prove a refused form wrote nothing. */

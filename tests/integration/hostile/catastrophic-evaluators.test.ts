@@ -26,13 +26,21 @@ afterAll(async () => {
 const LONG_A_THEN_B = `${'a'.repeat(150)}b`
 
 async function feedbackOf(runId: string): Promise<string[]> {
-  return (await storedEvents(runId)).filter((event) => event.type === 'reflexion.evaluated').map((event) => String(event.payload.feedback))
+  return (await storedEvents(runId))
+    .filter((event) => event.type === 'reflexion.evaluated')
+    .map((event) => String(event.payload.feedback))
 }
 
 describe('catastrophic evaluators', () => {
   it('a run checked with (a+)+$ against a long "aaaa…b" output finishes, each attempt counted as a timed-out failure', async () => {
     const base = scenarioTask('kyoto-walk')
-    const task = { ...base, prompt: LONG_A_THEN_B, title: 'Regex trap', evaluator: { kind: 'regex' as const, expected: '(a+)+$', caseSensitive: true }, reflexion: { ...base.reflexion, maxAttempts: 2 } }
+    const task = {
+      ...base,
+      prompt: LONG_A_THEN_B,
+      title: 'Regex trap',
+      evaluator: { kind: 'regex' as const, expected: '(a+)+$', caseSensitive: true },
+      reflexion: { ...base.reflexion, maxAttempts: 2 },
+    }
     const { runId } = await submitTask(tenant.member.caller, task)
     const run = await waitForRun(runId, 60_000)
     expect(run.status).toBe('failed')
@@ -43,26 +51,45 @@ describe('catastrophic evaluators', () => {
 
   it('the anchored ^(a+)+$ runs to its end too', async () => {
     const base = scenarioTask('kyoto-walk')
-    const { runId } = await submitTask(tenant.member.caller, { ...base, prompt: LONG_A_THEN_B, evaluator: { kind: 'regex', expected: '^(a+)+$', caseSensitive: true }, reflexion: { ...base.reflexion, maxAttempts: 1 } })
+    const { runId } = await submitTask(tenant.member.caller, {
+      ...base,
+      prompt: LONG_A_THEN_B,
+      evaluator: { kind: 'regex', expected: '^(a+)+$', caseSensitive: true },
+      reflexion: { ...base.reflexion, maxAttempts: 1 },
+    })
     expect(['failed', 'succeeded']).toContain((await waitForRun(runId, 60_000)).status)
   })
 
   it('a JSON Schema with a catastrophic pattern finishes; invalid schemas are refused with a field error and nothing written', async () => {
     const base = scenarioTask('kyoto-walk')
     const schema = { type: 'object', properties: { answer: { type: 'string', pattern: '^(a+)+$' } } }
-    const { runId } = await submitTask(tenant.member.caller, { ...base, prompt: LONG_A_THEN_B, evaluator: { kind: 'json_schema', schema }, reflexion: { ...base.reflexion, maxAttempts: 1 } })
+    const { runId } = await submitTask(tenant.member.caller, {
+      ...base,
+      prompt: LONG_A_THEN_B,
+      evaluator: { kind: 'json_schema', schema },
+      reflexion: { ...base.reflexion, maxAttempts: 1 },
+    })
     expect((await waitForRun(runId, 60_000)).status).toBe('failed')
 
     const invalid: Record<string, string> = {
-      'not JSON': '{"type": "object",', 'an array': '[1, 2]', 'a string': '"object"', 'unknown type': '{"type": "banana"}', 'wrong keyword type': '{"type": "object", "required": "title"}',
+      'not JSON': '{"type": "object",',
+      'an array': '[1, 2]',
+      'a string': '"object"',
+      'unknown type': '{"type": "banana"}',
+      'wrong keyword type': '{"type": "object", "required": "title"}',
       'deeply nested': `${'{"items":'.repeat(2000)}{}${'}'.repeat(2000)}`,
     }
     const problems: string[] = []
     for (const [name, text] of Object.entries(invalid)) {
       const before = await tableCounts()
-      const result = await runAction(submitTaskForm, { ...base, 'evaluator.kind': 'json_schema', evaluator: undefined, 'evaluator.schema': text }, tenant.member.caller)
+      const result = await runAction(
+        submitTaskForm,
+        { ...base, 'evaluator.kind': 'json_schema', evaluator: undefined, 'evaluator.schema': text },
+        tenant.member.caller,
+      )
       if (result.ok) problems.push(`${name}: accepted`)
-      else if (!result.fieldErrors?.['evaluator.schema']?.length) problems.push(`${name}: no evaluator.schema field error (${JSON.stringify(result)})`)
+      else if (!result.fieldErrors?.['evaluator.schema']?.length)
+        problems.push(`${name}: no evaluator.schema field error (${JSON.stringify(result)})`)
       if (JSON.stringify(await tableCounts()) !== JSON.stringify(before)) problems.push(`${name}: wrote something`)
     }
     expect(problems).toEqual([])

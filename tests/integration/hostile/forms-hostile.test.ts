@@ -33,7 +33,9 @@ function withField(input: Record<string, unknown>, field: string, value: unknown
 }
 
 const cases = (input: Record<string, unknown>) =>
-  Object.keys(input).flatMap((field) => [...Object.entries(HOSTILE_VALUES), ['missing', MISSING] as const].map(([name, value]) => ({ field, name, value })))
+  Object.keys(input).flatMap((field) =>
+    [...Object.entries(HOSTILE_VALUES), ['missing', MISSING] as const].map(([name, value]) => ({ field, name, value })),
+  )
 
 type Outcome = { ok: boolean; error?: string }
 
@@ -44,7 +46,9 @@ function judge(label: string, result: Outcome, before: unknown, after: unknown):
   return [
     ...(result.error === UNEXPECTED_ERROR ? [`${label}: unexpected server error`] : []),
     ...(!result.error ? [`${label}: refused without a message`] : []),
-    ...(JSON.stringify(before) !== JSON.stringify(after) ? [`${label}: refused but wrote something (half-written)`] : []),
+    ...(JSON.stringify(before) !== JSON.stringify(after)
+      ? [`${label}: refused but wrote something (half-written)`]
+      : []),
   ]
 }
 
@@ -68,11 +72,32 @@ describe('tenant actions with hostile input', () => {
 })
 
 describe('public actions with hostile input', () => {
-  const publicForms: Record<string, { definition: PublicActionDefinition<never, unknown>; input: () => Promise<Record<string, unknown>>; userId: () => string | null }> = {
-    'sign up': { definition: signUpForm as never, input: async () => ({ name: 'Ada', email: randomEmail('hostile'), password: 'a-long-enough-password', tenantName: 'Hostile Org' }), userId: () => null },
+  const publicForms: Record<
+    string,
+    {
+      definition: PublicActionDefinition<never, unknown>
+      input: () => Promise<Record<string, unknown>>
+      userId: () => string | null
+    }
+  > = {
+    'sign up': {
+      definition: signUpForm as never,
+      input: async () => ({
+        name: 'Ada',
+        email: randomEmail('hostile'),
+        password: 'a-long-enough-password',
+        tenantName: 'Hostile Org',
+      }),
+      userId: () => null,
+    },
     'accept with a new account': {
       definition: acceptInvitationWithAccountForm as never,
-      input: async () => ({ code: (await createInvitation(a.users.admin.caller, { role: 'member' })).code, name: 'Grace', email: randomEmail('hostile'), password: 'a-long-enough-password' }),
+      input: async () => ({
+        code: (await createInvitation(a.users.admin.caller, { role: 'member' })).code,
+        name: 'Grace',
+        email: randomEmail('hostile'),
+        password: 'a-long-enough-password',
+      }),
       userId: () => null,
     },
     'accept as a signed-in user': {
@@ -89,7 +114,8 @@ describe('public actions with hostile input', () => {
         const before = await tableDigest([a.id, b.id])
         const result = await runPublicAction(form.definition, withField(input, field, value), { userId: form.userId() })
         problems.push(...judge(`${field} = ${name}`, result, before, await tableDigest([a.id, b.id])))
-        if (result.ok && label === 'accept as a signed-in user') await (await getPrisma()).membership.deleteMany({ where: { userId: a.users.support.id, tenantId: b.id } })
+        if (result.ok && label === 'accept as a signed-in user')
+          await (await getPrisma()).membership.deleteMany({ where: { userId: a.users.support.id, tenantId: b.id } })
       }
       expect(problems).toEqual([])
     })

@@ -17,7 +17,12 @@ import { makeTarget } from '../../support/action-targets'
 import { signUpForm } from '../../../lib/users/forms'
 import { discoverServerActions, inventoryDifferences } from '../../support/app-discovery'
 import { SERVER_ACTIONS, visible, type Relation, type ResourceKind } from '../../support/app-inventory'
-import { createIsolationFixtures, marker, type IsolationTenant, type PersonaName } from '../../support/isolation-fixtures'
+import {
+  createIsolationFixtures,
+  marker,
+  type IsolationTenant,
+  type PersonaName,
+} from '../../support/isolation-fixtures'
 import { tableDigest } from '../../support/table-digest'
 import { randomEmail } from '../helpers'
 
@@ -38,7 +43,8 @@ afterAll(async () => {
 /** Relations that make sense for a resource kind and persona. */
 function relationsFor(kind: ResourceKind, persona: PersonaName | null): Relation[] {
   if (kind === 'none' || kind === 'provider') return ['tenant']
-  if (kind === 'ownLesson' || kind === 'run') return persona ? ['owner', 'colleague', 'foreign'] : ['colleague', 'foreign']
+  if (kind === 'ownLesson' || kind === 'run')
+    return persona ? ['owner', 'colleague', 'foreign'] : ['colleague', 'foreign']
   return ['tenant', 'foreign']
 }
 
@@ -47,12 +53,17 @@ const PERSONAS: (PersonaName | null)[] = ['admin', 'memberOne', 'support', null]
 describe('server action inventory', () => {
   it('every export of every "use server" file is in tests/support/app-inventory.ts, and nothing listed there is gone', () => {
     const differences = inventoryDifferences(discoverServerActions(), Object.keys(SERVER_ACTIONS))
-    expect(differences.missing, 'server actions missing from tests/support/app-inventory.ts (add a row and a matrix entry)').toEqual([])
+    expect(
+      differences.missing,
+      'server actions missing from tests/support/app-inventory.ts (add a row and a matrix entry)',
+    ).toEqual([])
     expect(differences.stale, 'rows of tests/support/app-inventory.ts whose action no longer exists').toEqual([])
   })
 
   it('every tenant action of the inventory has a definition in this matrix', () => {
-    const tenantActions = Object.entries(SERVER_ACTIONS).filter(([, expectation]) => expectation.kind === 'tenant').map(([key]) => key)
+    const tenantActions = Object.entries(SERVER_ACTIONS)
+      .filter(([, expectation]) => expectation.kind === 'tenant')
+      .map(([key]) => key)
     expect(tenantActions.filter((key) => !(key in DEFINITIONS))).toEqual([])
   })
 })
@@ -77,11 +88,18 @@ describe('tenant actions: role × relation', () => {
           const after = await tableDigest([a.id, b.id])
           if (allowed) {
             if (!result.ok) problems.push(`${label}: expected success, got ${JSON.stringify(result)}`)
-            else if (JSON.stringify(after) === JSON.stringify(before)) problems.push(`${label}: succeeded but wrote nothing`)
+            else if (JSON.stringify(after) === JSON.stringify(before))
+              problems.push(`${label}: succeeded but wrote nothing`)
           } else {
-            const refusal = caller ? { ok: false, error: 'Not found' } : { ok: false, error: 'Your session has ended. Sign in again to continue.' }
-            if (JSON.stringify(result) !== JSON.stringify(refusal)) problems.push(`${label}: expected ${JSON.stringify(refusal)}, got ${JSON.stringify(result)}`)
-            if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${label}: refused but wrote ${JSON.stringify({ before: before.counts, after: after.counts })}`)
+            const refusal = caller
+              ? { ok: false, error: 'Not found' }
+              : { ok: false, error: 'Your session has ended. Sign in again to continue.' }
+            if (JSON.stringify(result) !== JSON.stringify(refusal))
+              problems.push(`${label}: expected ${JSON.stringify(refusal)}, got ${JSON.stringify(result)}`)
+            if (JSON.stringify(after) !== JSON.stringify(before))
+              problems.push(
+                `${label}: refused but wrote ${JSON.stringify({ before: before.counts, after: after.counts })}`,
+              )
           }
         }
       }
@@ -90,15 +108,24 @@ describe('tenant actions: role × relation', () => {
     })
   }
 
-  it('actions without a target id write only into the caller\'s tenant', async () => {
+  it("actions without a target id write only into the caller's tenant", async () => {
     const prisma = await getPrisma()
-    const created = await runAction(createSharedLessonForm, { content: `Tenant check ${marker('scope')}` }, a.users.admin.caller)
+    const created = await runAction(
+      createSharedLessonForm,
+      { content: `Tenant check ${marker('scope')}` },
+      a.users.admin.caller,
+    )
     expect(created.ok).toBe(true)
-    if (created.ok) expect((await prisma.lesson.findUniqueOrThrow({ where: { id: created.data.id } })).tenantId).toBe(a.id)
+    if (created.ok)
+      expect((await prisma.lesson.findUniqueOrThrow({ where: { id: created.data.id } })).tenantId).toBe(a.id)
     const invited = await runAction(inviteMemberForm, { role: 'admin' }, a.users.admin.caller)
     expect(invited.ok).toBe(true)
     const settingsOfB = (await prisma.tenant.findUniqueOrThrow({ where: { id: b.id } })).settings
-    await runAction(modelSettingsForm, { defaultModel: 'openai:gpt-scope', supportRedactEmails: '' }, a.users.admin.caller)
+    await runAction(
+      modelSettingsForm,
+      { defaultModel: 'openai:gpt-scope', supportRedactEmails: '' },
+      a.users.admin.caller,
+    )
     expect((await prisma.tenant.findUniqueOrThrow({ where: { id: b.id } })).settings).toEqual(settingsOfB)
   })
 })
@@ -123,11 +150,19 @@ describe('public actions and the tenant switch', () => {
     await prisma.membership.deleteMany({ where: { userId: b.users.memberOne.id, tenantId: a.id } })
   })
 
-  it('accepting with a new account joins the invitation\'s tenant; sign up makes a new tenant, whoever is signed in', async () => {
+  it("accepting with a new account joins the invitation's tenant; sign up makes a new tenant, whoever is signed in", async () => {
     const { code } = await createInvitation(b.users.admin.caller, { role: 'support' })
-    const joined = await runPublicAction(acceptInvitationWithAccountForm, { code, name: 'New Person', email: randomEmail('joiner'), password: 'a-long-enough-password' }, { userId: a.users.admin.id })
+    const joined = await runPublicAction(
+      acceptInvitationWithAccountForm,
+      { code, name: 'New Person', email: randomEmail('joiner'), password: 'a-long-enough-password' },
+      { userId: a.users.admin.id },
+    )
     expect(joined).toMatchObject({ ok: true, data: { tenantId: b.id } })
-    const signedUp = await runPublicAction(signUpForm, { name: 'Founder', email: randomEmail('founder'), password: 'a-long-enough-password', tenantName: 'Fresh Org' }, { userId: a.users.admin.id })
+    const signedUp = await runPublicAction(
+      signUpForm,
+      { name: 'Founder', email: randomEmail('founder'), password: 'a-long-enough-password', tenantName: 'Fresh Org' },
+      { userId: a.users.admin.id },
+    )
     expect(signedUp.ok).toBe(true)
     if (signedUp.ok) expect([a.id, b.id]).not.toContain(signedUp.data.tenantId)
     expect(await (await getPrisma()).membership.count({ where: { userId: a.users.admin.id } })).toBe(1)

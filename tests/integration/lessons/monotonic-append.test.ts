@@ -33,11 +33,17 @@ describe('PgMemory.appendLine', () => {
     expect(results.every((result) => !result.duplicate && result.dropped.length === 0)).toBe(true)
     expect(blockLines(await memory.getBlock(tenant.member.id, 'race')).sort()).toEqual([...lines].sort())
     // Each append saw the block as it was after the appends before it: the sizes are 1..40, each once.
-    expect(results.map((result) => result.lines.length).sort((a, b) => a - b)).toEqual(lines.map((_, position) => position + 1))
+    expect(results.map((result) => result.lines.length).sort((a, b) => a - b)).toEqual(
+      lines.map((_, position) => position + 1),
+    )
   })
 
   it('stores one copy of a line appended concurrently many times (normalised), and reports the rest as duplicates', async () => {
-    const results = await Promise.all(Array.from({ length: 12 }, (_, position) => memory.appendLine(tenant.member.id, 'dupes', position % 2 ? 'Keep it short.' : '  keep it SHORT ', 10)))
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, position) =>
+        memory.appendLine(tenant.member.id, 'dupes', position % 2 ? 'Keep it short.' : '  keep it SHORT ', 10),
+      ),
+    )
     expect(results.filter((result) => !result.duplicate)).toHaveLength(1)
     expect(blockLines(await memory.getBlock(tenant.member.id, 'dupes'))).toHaveLength(1)
   })
@@ -67,7 +73,9 @@ describe('through the worker', () => {
     expect((await waitForRun(first.runId)).status).toBe('succeeded')
     expect((await waitForRun(second.runId)).status).toBe('succeeded')
     const block = blockLines(await memory.getBlock(tenant.member.id, BLOCK))
-    expect(block).toEqual(expect.arrayContaining([expect.stringMatching(/at most 3 stops/), expect.stringMatching(/every required field/)]))
+    expect(block).toEqual(
+      expect.arrayContaining([expect.stringMatching(/at most 3 stops/), expect.stringMatching(/every required field/)]),
+    )
     expect(block).toHaveLength(2)
   })
 })

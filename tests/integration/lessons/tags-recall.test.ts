@@ -24,7 +24,9 @@ let other: TestUser
 let worker: RunWorker
 
 function store(scope?: { taskKey?: string; tags?: string[] }) {
-  return getPrisma().then((prisma) => new PgLessonStore({ prisma, tenantId: tenant.id, embedder: defaultEmbedder(), scope }))
+  return getPrisma().then(
+    (prisma) => new PgLessonStore({ prisma, tenantId: tenant.id, embedder: defaultEmbedder(), scope }),
+  )
 }
 
 const recall = async (scope?: { taskKey?: string; tags?: string[] }, k = 5) =>
@@ -38,13 +40,35 @@ beforeAll(async () => {
   const plain = await store()
   // Six lessons of the member that read much like the prompt: by similarity alone they fill the top five.
   for (const stop of ['temples', 'gardens', 'markets', 'shrines', 'museums', 'bridges']) {
-    await plain.add([{ content: `Plan an easy walking day in Kyoto around ${stop}, stops in order separated by →.`, metadata: { user_id: member.id } }])
+    await plain.add([
+      {
+        content: `Plan an easy walking day in Kyoto around ${stop}, stops in order separated by →.`,
+        metadata: { user_id: member.id },
+      },
+    ])
   }
   await plain.add([{ content: KEYED, metadata: { user_id: member.id, task_key: 'walking-tour' } }])
-  await plain.add([{ content: 'Check opening hours of every museum on the list.', metadata: { user_id: SHARED_LESSON, tags: ['walking', 'museums'] } }])
-  await plain.add([{ content: OTHER_USERS, metadata: { user_id: other.id, task_key: 'walking-tour', tags: ['walking'] } }])
-  const [retired] = await plain.add([{ content: 'Retired: always book a taxi between stops.', metadata: { user_id: SHARED_LESSON, task_key: 'walking-tour' } }])
-  const [expired] = await plain.add([{ content: 'Expired: the bamboo grove is closed on Mondays.', metadata: { user_id: SHARED_LESSON, task_key: 'walking-tour' } }])
+  await plain.add([
+    {
+      content: 'Check opening hours of every museum on the list.',
+      metadata: { user_id: SHARED_LESSON, tags: ['walking', 'museums'] },
+    },
+  ])
+  await plain.add([
+    { content: OTHER_USERS, metadata: { user_id: other.id, task_key: 'walking-tour', tags: ['walking'] } },
+  ])
+  const [retired] = await plain.add([
+    {
+      content: 'Retired: always book a taxi between stops.',
+      metadata: { user_id: SHARED_LESSON, task_key: 'walking-tour' },
+    },
+  ])
+  const [expired] = await plain.add([
+    {
+      content: 'Expired: the bamboo grove is closed on Mondays.',
+      metadata: { user_id: SHARED_LESSON, task_key: 'walking-tour' },
+    },
+  ])
   await prisma.lesson.update({ where: { id: retired }, data: { status: 'retired' } })
   await prisma.lesson.update({ where: { id: expired }, data: { expiresAt: new Date(Date.now() - 60_000) } })
   worker = await startTestWorker()
@@ -64,8 +88,19 @@ describe('recall by task key and tags', () => {
   it("recalls the member's lesson with the run's task key first, even with dissimilar text, then fills by similarity", async () => {
     const hits = await recall({ taskKey: 'walking-tour' })
     expect(hits).toHaveLength(5)
-    expect(hits[0]).toMatchObject({ content: KEYED, metadata: { user_id: member.id, task_key: 'walking-tour', matched: true } })
-    expect(hits.slice(1).every((hit) => hit.metadata.matched === false && String(hit.content).startsWith('Plan an easy walking day in Kyoto around'))).toBe(true)
+    expect(hits[0]).toMatchObject({
+      content: KEYED,
+      metadata: { user_id: member.id, task_key: 'walking-tour', matched: true },
+    })
+    expect(
+      hits
+        .slice(1)
+        .every(
+          (hit) =>
+            hit.metadata.matched === false &&
+            String(hit.content).startsWith('Plan an easy walking day in Kyoto around'),
+        ),
+    ).toBe(true)
     const similarities = hits.slice(1).map((hit) => hit.score)
     expect(similarities).toEqual([...similarities].sort((a, b) => b - a))
   })
@@ -73,7 +108,9 @@ describe('recall by task key and tags', () => {
   it('recalls shared lessons whose tags meet the run tags first, ranked by similarity among the exact matches', async () => {
     const hits = await recall({ taskKey: 'walking-tour', tags: ['walking'] })
     const matched = hits.filter((hit) => hit.metadata.matched === true)
-    expect(matched.map((hit) => hit.content).sort()).toEqual([KEYED, 'Check opening hours of every museum on the list.'].sort())
+    expect(matched.map((hit) => hit.content).sort()).toEqual(
+      [KEYED, 'Check opening hours of every museum on the list.'].sort(),
+    )
     expect(hits.slice(0, 2)).toEqual(matched)
     expect(matched[0].score).toBeGreaterThanOrEqual(matched[1].score)
   })
@@ -84,7 +121,9 @@ describe('recall by task key and tags', () => {
       const contents = hits.map((hit) => hit.content)
       expect(contents).not.toContain(OTHER_USERS)
       expect(contents.some((content) => /^(Retired|Expired):/.test(content))).toBe(false)
-      expect(hits.every((hit) => hit.metadata.user_id === member.id || hit.metadata.user_id === SHARED_LESSON)).toBe(true)
+      expect(hits.every((hit) => hit.metadata.user_id === member.id || hit.metadata.user_id === SHARED_LESSON)).toBe(
+        true,
+      )
     }
     // The other user's lesson is the nearest of all to the prompt: it is kept out by the user filter, not by rank.
     const unfiltered = await (await store({ taskKey: 'walking-tour' })).search(PROMPT, { k: 1 })
@@ -96,16 +135,37 @@ describe('through the worker', () => {
   it("a run's lessons inherit its task key and tags; a later run with the key recalls them however different its prompt", async () => {
     const prisma = await getPrisma()
     const writer = await addUser(tenant.id, 'member', 'writer')
-    const { runId } = await submitTask(writer.caller, { ...scenarioTask('hangzhou-walk'), taskKey: 'city-walks', tags: ['Slow-Travel', 'slow-travel'] })
+    const { runId } = await submitTask(writer.caller, {
+      ...scenarioTask('hangzhou-walk'),
+      taskKey: 'city-walks',
+      tags: ['Slow-Travel', 'slow-travel'],
+    })
     expect((await waitForRun(runId)).status).toBe('succeeded')
-    const written = await prisma.lesson.findMany({ where: { tenantId: tenant.id, userKey: writer.id }, select: { content: true, taskKey: true, tags: true, sourceRunId: true } })
-    expect(written).toEqual([{ content: expect.stringMatching(/at most 3 stops/), taskKey: 'city-walks', tags: ['slow-travel'], sourceRunId: runId }])
+    const written = await prisma.lesson.findMany({
+      where: { tenantId: tenant.id, userKey: writer.id },
+      select: { content: true, taskKey: true, tags: true, sourceRunId: true },
+    })
+    expect(written).toEqual([
+      {
+        content: expect.stringMatching(/at most 3 stops/),
+        taskKey: 'city-walks',
+        tags: ['slow-travel'],
+        sourceRunId: runId,
+      },
+    ])
 
     // A prompt about something else entirely, with the same key: the lesson is recalled on attempt 1.
-    const { runId: second } = await submitTask(writer.caller, { prompt: 'Write a haiku about autumn rain.', evaluator: { kind: 'contains', expected: 'offline demo' }, taskKey: 'city-walks', reflexion: { topKLessons: 1 } })
+    const { runId: second } = await submitTask(writer.caller, {
+      prompt: 'Write a haiku about autumn rain.',
+      evaluator: { kind: 'contains', expected: 'offline demo' },
+      taskKey: 'city-walks',
+      reflexion: { topKLessons: 1 },
+    })
     expect((await waitForRun(second)).status).toBe('succeeded')
     const recalled = (await storedEvents(second)).find((event) => event.type === 'reflexion.lessons_recalled')
-    expect(recalled?.payload.lessons).toEqual([expect.objectContaining({ content: written[0].content, userId: writer.id })])
+    expect(recalled?.payload.lessons).toEqual([
+      expect.objectContaining({ content: written[0].content, userId: writer.id }),
+    ])
   })
 })
 
@@ -113,16 +173,24 @@ describe('the New task form', () => {
   const fields = { prompt: 'Plan a day.', 'evaluator.kind': 'llm' }
 
   it('reads the task key and comma-separated tags (lower-cased, deduplicated); empty means none', () => {
-    expect(taskFormSchema.parse({ ...fields, taskKey: 'Walking-Tour', tags: ' Travel, walking,travel ,' })).toMatchObject({ taskKey: 'walking-tour', tags: ['travel', 'walking'] })
+    expect(
+      taskFormSchema.parse({ ...fields, taskKey: 'Walking-Tour', tags: ' Travel, walking,travel ,' }),
+    ).toMatchObject({ taskKey: 'walking-tour', tags: ['travel', 'walking'] })
     const empty = taskFormSchema.parse({ ...fields, taskKey: '', tags: '' })
     expect(empty.taskKey).toBeUndefined()
     expect(empty.tags).toEqual([])
   })
 
   it('reports a bad task key or tag under its own field, saying what is accepted', () => {
-    const result = taskFormSchema.safeParse({ ...fields, taskKey: 'walking tour!', tags: 'ok, not ok, 1, 2, 3, 4, 5, 6, 7' })
+    const result = taskFormSchema.safeParse({
+      ...fields,
+      taskKey: 'walking tour!',
+      tags: 'ok, not ok, 1, 2, 3, 4, 5, 6, 7',
+    })
     expect(result.success).toBe(false)
-    const byField = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]))
+    const byField = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    )
     expect(byField.taskKey).toMatch(/lower-case letters, digits/)
     expect(byField.tags).toMatch(/at most 8 tags/)
   })

@@ -43,7 +43,12 @@ beforeAll(async () => {
   for (const tenant of ['t1', 't2']) await prisma.tenant.create({ data: { id: tenant, name: tenant, slug: tenant } })
   for (const tenant of ['t1', 't2']) {
     const store = new PgLessonStore({ prisma, tenantId: tenant, embedder })
-    await store.add(LESSONS.map((lesson) => ({ content: `${lesson.content}${tenant === 't2' ? ' (t2)' : ''}`, metadata: { user_id: lesson.user } })))
+    await store.add(
+      LESSONS.map((lesson) => ({
+        content: `${lesson.content}${tenant === 't2' ? ' (t2)' : ''}`,
+        metadata: { user_id: lesson.user },
+      })),
+    )
   }
 }, 60_000)
 
@@ -55,7 +60,9 @@ afterAll(async () => {
 
 describe('lesson recall without pgvector', () => {
   it('the migration stored embeddings as real[] and the store says why recall is slow, once', async () => {
-    const columns = await pg.query<{ type: string }>(`SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = 'lessons'::regclass AND attname = 'embedding'`)
+    const columns = await pg.query<{ type: string }>(
+      `SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = 'lessons'::regclass AND attname = 'embedding'`,
+    )
     expect(columns.rows[0].type).toBe('real[]')
     const fresh = new PrismaClient({ adapter: new PrismaPGlite(pg) })
     expect(await embeddingStorage(fresh)).toBe('array')
@@ -67,7 +74,10 @@ describe('lesson recall without pgvector', () => {
 
   it('returns the exact top-k of the caller and shared lessons, nearest first, and nothing of others', async () => {
     const query = 'Plan a relaxed walking tour of Kyoto'
-    const hits = await new PgLessonStore({ prisma, tenantId: 't1', embedder }).search(query, { k: 3, filter: { user_id: ['ada', SHARED_LESSON] } })
+    const hits = await new PgLessonStore({ prisma, tenantId: 't1', embedder }).search(query, {
+      k: 3,
+      filter: { user_id: ['ada', SHARED_LESSON] },
+    })
     const [queryVector] = await embedder.embed([query])
     const candidates = LESSONS.filter((lesson) => lesson.user !== 'grace')
     const vectors = await embedder.embed(candidates.map((lesson) => lesson.content))

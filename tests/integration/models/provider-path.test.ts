@@ -25,23 +25,43 @@ beforeAll(async () => {
     slow: (request) => (request === 1 ? { status: 200, delayMs: 3_000 } : 'ok'),
   })
   tenant = await createTenantWithUsers()
-  await saveProviderKey(tenant.admin.caller, { provider: 'compatible', apiKey: 'sk-test-key-9876', baseUrl: server.baseUrl })
-  worker = await startRunWorker({ database: await getDatabase(), concurrency: 4, tenantConcurrency: 8, retry: { maxRetries: 2, baseDelayMs: 10, timeoutMs: 1_000 } })
+  await saveProviderKey(tenant.admin.caller, {
+    provider: 'compatible',
+    apiKey: 'sk-test-key-9876',
+    baseUrl: server.baseUrl,
+  })
+  worker = await startRunWorker({
+    database: await getDatabase(),
+    concurrency: 4,
+    tenantConcurrency: 8,
+    retry: { maxRetries: 2, baseDelayMs: 10, timeoutMs: 1_000 },
+  })
 })
 afterAll(async () => {
   await worker.stop()
   await server.close()
 })
 
-const task = (model: string) => ({ prompt: 'Plan a relaxed walk.', models: { agent: `compatible:${model}` }, reflexion: { maxAttempts: 1 } })
+const task = (model: string) => ({
+  prompt: 'Plan a relaxed walk.',
+  models: { agent: `compatible:${model}` },
+  reflexion: { maxAttempts: 1 },
+})
 
 describe('the real provider path (compatible: models against a local OpenAI-compatible server)', () => {
   it('stores the key encrypted, lists only its last four, and audits without the key', async () => {
     const prisma = await getPrisma()
-    expect(await listProviderKeys(tenant.admin.caller)).toEqual([expect.objectContaining({ provider: 'compatible', lastFour: '9876', baseUrl: server.baseUrl })])
-    const row = await prisma.providerSecret.findFirstOrThrow({ where: { tenantId: tenant.id }, omit: { ciphertext: false } })
+    expect(await listProviderKeys(tenant.admin.caller)).toEqual([
+      expect.objectContaining({ provider: 'compatible', lastFour: '9876', baseUrl: server.baseUrl }),
+    ])
+    const row = await prisma.providerSecret.findFirstOrThrow({
+      where: { tenantId: tenant.id },
+      omit: { ciphertext: false },
+    })
     expect(row.ciphertext).not.toContain('sk-test-key-9876')
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { tenantId: tenant.id, action: 'provider_key.saved' } })
+    const audit = await prisma.auditLog.findFirstOrThrow({
+      where: { tenantId: tenant.id, action: 'provider_key.saved' },
+    })
     expect(JSON.stringify(audit.details)).not.toContain('sk-test-key')
     await expect(listProviderKeys(tenant.member.caller)).rejects.toMatchObject({ code: 'not_found' })
   })
@@ -78,7 +98,11 @@ describe('the real provider path (compatible: models against a local OpenAI-comp
 
   it('embeds lessons through the embeddings endpoint and recalls them from PostgreSQL', async () => {
     const model = await resolveEmbeddingModel('compatible:embedder', tenantSecrets(await getPrisma(), tenant.id))
-    const store = new PgLessonStore({ prisma: await getPrisma(), tenantId: tenant.id, embedder: aiSdkEmbedder(model, 8) })
+    const store = new PgLessonStore({
+      prisma: await getPrisma(),
+      tenantId: tenant.id,
+      embedder: aiSdkEmbedder(model, 8),
+    })
     const [id] = await store.add([{ content: 'Keep walking tours short.', metadata: { user_id: tenant.member.id } }])
     const hits = await store.search('Keep walking tours short.', { k: 3, filter: { user_id: [tenant.member.id, '*'] } })
     expect(hits[0]).toMatchObject({ id, content: 'Keep walking tours short.' })

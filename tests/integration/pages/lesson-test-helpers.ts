@@ -9,7 +9,11 @@ import { scenarioTask, storedEvents, waitForRun } from '../runs/run-helpers'
 
 /** A lesson of a user, stored as the engine stores one (embedded, with provenance fields). */
 export async function ownLesson(user: TestUser, content: string): Promise<string> {
-  const store = new PgLessonStore({ prisma: await getPrisma(), tenantId: user.caller.tenantId, embedder: defaultEmbedder() })
+  const store = new PgLessonStore({
+    prisma: await getPrisma(),
+    tenantId: user.caller.tenantId,
+    embedder: defaultEmbedder(),
+  })
   const [id] = await store.add([{ content, metadata: { user_id: user.id, attempt: 1, score: 0.25 } }])
   return id
 }
@@ -18,7 +22,11 @@ export async function ownLesson(user: TestUser, content: string): Promise<string
 export async function lessonCounts() {
   const prisma = await getPrisma()
   const [lessons, proposals, auditLogs, secrets, tenants] = await Promise.all([
-    prisma.lesson.count(), prisma.lessonProposal.count(), prisma.auditLog.count(), prisma.providerSecret.count(), prisma.tenant.findMany({ select: { settings: true }, orderBy: { id: 'asc' } }),
+    prisma.lesson.count(),
+    prisma.lessonProposal.count(),
+    prisma.auditLog.count(),
+    prisma.providerSecret.count(),
+    prisma.tenant.findMany({ select: { settings: true }, orderBy: { id: 'asc' } }),
   ])
   return { lessons, proposals, auditLogs, secrets, settings: JSON.stringify(tenants) }
 }
@@ -26,7 +34,10 @@ export async function lessonCounts() {
 /** A lesson row as stored (content, tags, status), to prove a refused form changed nothing. */
 export async function lessonRow(id: string) {
   const prisma = await getPrisma()
-  return prisma.lesson.findUnique({ where: { id }, select: { content: true, normalized: true, tags: true, taskKey: true, status: true, expiresAt: true } })
+  return prisma.lesson.findUnique({
+    where: { id },
+    select: { content: true, normalized: true, tags: true, taskKey: true, status: true, expiresAt: true },
+  })
 }
 
 /** Runs the kyoto walking-tour demo task for a user to its end; returns the ids of the lessons each attempt recalled. */
@@ -34,7 +45,9 @@ export async function kyotoRun(user: TestUser): Promise<{ runId: string; attempt
   const { runId } = await submitTask(user.caller, scenarioTask('kyoto-walk'))
   const run = await waitForRun(runId)
   const events = await storedEvents(runId)
-  const recalled = events.filter((event) => event.type === 'reflexion.lessons_recalled').map((event) => (event.payload.lessons as { id: string }[]).map((lesson) => lesson.id))
+  const recalled = events
+    .filter((event) => event.type === 'reflexion.lessons_recalled')
+    .map((event) => (event.payload.lessons as { id: string }[]).map((lesson) => lesson.id))
   return { runId, attemptsUsed: run.attemptsUsed, recalled }
 }
 
@@ -46,4 +59,5 @@ export function formData(values: Record<string, string>): FormData {
 }
 
 /** The shared walking-tour lesson that makes the kyoto demo pass at its first attempt. */
-export const WALKING_LESSON = 'When the user asks for a relaxed walking tour, plan at most 3 stops unless they ask for more.'
+export const WALKING_LESSON =
+  'When the user asks for a relaxed walking tour, plan at most 3 stops unless they ask for more.'

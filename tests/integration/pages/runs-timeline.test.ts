@@ -27,7 +27,11 @@ describe('run page timeline of the Hangzhou demo', () => {
     expect(first.summary).toMatchObject({ passed: false, score: 0 })
     expect(first.output).toContain('Xixi Wetland')
     expect(first.recalled).toEqual([])
-    expect(first.produced).toMatchObject({ text: expect.stringMatching(/at most 3 stops/), reachedNext: true, duplicate: false })
+    expect(first.produced).toMatchObject({
+      text: expect.stringMatching(/at most 3 stops/),
+      reachedNext: true,
+      duplicate: false,
+    })
     expect(first.produced?.lessonId).toEqual(expect.any(String))
     expect(second.recalled.map((lesson) => lesson.id)).toEqual([first.produced?.lessonId])
     expect(second.summary).toMatchObject({ passed: true, score: 1 })
@@ -35,7 +39,9 @@ describe('run page timeline of the Hangzhou demo', () => {
     expect(timeline.before.map((event) => event.type)).toContain('run.submitted')
     expect(timeline.outcome.at(-1)?.type).toBe('run.finished')
     // every event lands in exactly one place, in order
-    const placed = [...timeline.before, ...timeline.attempts.flatMap((group) => group.events), ...timeline.outcome].map((event) => event.index).sort((a, b) => a - b)
+    const placed = [...timeline.before, ...timeline.attempts.flatMap((group) => group.events), ...timeline.outcome]
+      .map((event) => event.index)
+      .sort((a, b) => a - b)
     expect(placed).toEqual(events.map((event) => event.index))
     const usage = roleUsageOf(events)
     expect(usage.total.calls).toBeGreaterThan(0)

@@ -4,16 +4,27 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider'
 
 /** What one model call saw and did. */
-export type MarkerModelLog = { markersSeen: Set<string>; agentCalls: number; reflectorCalls: number; agentMarkers: Set<string>[] }
+export type MarkerModelLog = {
+  markersSeen: Set<string>
+  agentCalls: number
+  reflectorCalls: number
+  agentMarkers: Set<string>[]
+}
 
 /** A model for one run: `lessonFor()` is the lesson text the reflector writes, `passes()` whether the agent's answer passes. */
-export function createMarkerModel(options: { markerPattern: RegExp; lessonFor: () => string; passes: () => boolean }): { model: LanguageModelV4; log: MarkerModelLog } {
+export function createMarkerModel(options: { markerPattern: RegExp; lessonFor: () => string; passes: () => boolean }): {
+  model: LanguageModelV4
+  log: MarkerModelLog
+} {
   const log: MarkerModelLog = { markersSeen: new Set(), agentCalls: 0, reflectorCalls: 0, agentMarkers: [] }
   async function doGenerate(callOptions: LanguageModelV4CallOptions) {
     const text = JSON.stringify(callOptions.prompt)
     const seen = new Set(text.match(options.markerPattern) ?? [])
     for (const marker of seen) log.markersSeen.add(marker)
-    const system = callOptions.prompt.filter((message) => message.role === 'system').map((message) => String(message.content)).join('\n')
+    const system = callOptions.prompt
+      .filter((message) => message.role === 'system')
+      .map((message) => String(message.content))
+      .join('\n')
     let reply: string
     if (/write ONE lesson/.test(system)) {
       log.reflectorCalls++
@@ -27,7 +38,10 @@ export function createMarkerModel(options: { markerPattern: RegExp; lessonFor: (
     return {
       content: [{ type: 'text' as const, text: reply }],
       finishReason: { unified: 'stop' as const, raw: 'stop' },
-      usage: { inputTokens: { total: tokens, noCache: tokens, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 8, text: 8, reasoning: 0 } },
+      usage: {
+        inputTokens: { total: tokens, noCache: tokens, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: 8, text: 8, reasoning: 0 },
+      },
       warnings: [],
     }
   }

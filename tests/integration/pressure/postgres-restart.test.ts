@@ -51,44 +51,63 @@ async function waitThroughOutages(tenantIds: string[], timeoutMs: number, worker
   for (;;) {
     const left = await unfinishedRuns(database!.prisma, tenantIds).catch(() => -1)
     if (left === 0) return
-    if (Date.now() > deadline) throw new Error(`${left} runs unfinished after ${timeoutMs} ms; worker output:\n${workers.map((worker) => worker.output().slice(-3000)).join('\n---\n')}`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `${left} runs unfinished after ${timeoutMs} ms; worker output:\n${workers.map((worker) => worker.output().slice(-3000)).join('\n---\n')}`,
+      )
     await pause(250)
   }
 }
 
 describe('PostgreSQL restarted while runs are in flight', () => {
-  it.runIf(!unavailable)('ends every run with intact logs, lessons and recall stats after two restarts', { timeout: 240_000 }, async () => {
-    const prisma = database!.prisma
-    const url = cluster!.urlFor('reflexion_restart')
-    const tenants = [await createTenantWithUsers({ roles: ['member'] }), await createTenantWithUsers({ roles: ['member'] })]
-    const users: TestUser[] = []
-    for (const tenant of tenants) {
-      await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 300 } } })
-      users.push(tenant.member, await addUser(tenant.id, 'member'))
-    }
-    const tenantIds = tenants.map((tenant) => tenant.id)
-    const workers = [await startWorkerProcess(url, { WORKER_CONCURRENCY: '4' }), await startWorkerProcess(url, { WORKER_CONCURRENCY: '4' })]
-    for (let position = 0; position < RUNS; position++) {
-      const scenario = DEMO_SCENARIOS[position % DEMO_SCENARIOS.length]
-      const lessonMode = position % 3 === 0 ? 'monotonic' : 'selective'
-      await submitTask(users[position % users.length].caller, { ...scenario.task, reflexion: { ...scenario.task.reflexion, lessonMode } })
-    }
-    for (let restart = 0; restart < 2; restart++) {
-      const deadline = Date.now() + 20_000
-      while ((await prisma.run.count({ where: { tenantId: { in: tenantIds }, status: 'running' } }).catch(() => 0)) < 3) {
-        if (Date.now() > deadline) throw new Error('runs did not start')
-        await pause(50)
+  it.runIf(!unavailable)(
+    'ends every run with intact logs, lessons and recall stats after two restarts',
+    { timeout: 240_000 },
+    async () => {
+      const prisma = database!.prisma
+      const url = cluster!.urlFor('reflexion_restart')
+      const tenants = [
+        await createTenantWithUsers({ roles: ['member'] }),
+        await createTenantWithUsers({ roles: ['member'] }),
+      ]
+      const users: TestUser[] = []
+      for (const tenant of tenants) {
+        await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 300 } } })
+        users.push(tenant.member, await addUser(tenant.id, 'member'))
       }
-      await pause(200)
-      const inFlight = await prisma.run.count({ where: { tenantId: { in: tenantIds }, status: 'running' } })
-      await cluster!.restart()
-      console.log(`[pressure] PostgreSQL restarted with ${inFlight} runs in flight`)
-    }
-    await waitThroughOutages(tenantIds, 150_000, workers)
-    for (const worker of workers) expect(worker.child.exitCode, `a worker died:\n${worker.output().slice(-2000)}`).toBeNull()
-    for (const worker of workers) await stopWorker(worker)
-    const outcomes = await assertRecoveredInvariants(prisma, tenantIds)
-    console.log(`[pressure] outcomes after the restarts: ${JSON.stringify(outcomes)}`)
-    expect(Object.values(outcomes).reduce((sum, count) => sum + count, 0)).toBe(RUNS)
-  })
+      const tenantIds = tenants.map((tenant) => tenant.id)
+      const workers = [
+        await startWorkerProcess(url, { WORKER_CONCURRENCY: '4' }),
+        await startWorkerProcess(url, { WORKER_CONCURRENCY: '4' }),
+      ]
+      for (let position = 0; position < RUNS; position++) {
+        const scenario = DEMO_SCENARIOS[position % DEMO_SCENARIOS.length]
+        const lessonMode = position % 3 === 0 ? 'monotonic' : 'selective'
+        await submitTask(users[position % users.length].caller, {
+          ...scenario.task,
+          reflexion: { ...scenario.task.reflexion, lessonMode },
+        })
+      }
+      for (let restart = 0; restart < 2; restart++) {
+        const deadline = Date.now() + 20_000
+        while (
+          (await prisma.run.count({ where: { tenantId: { in: tenantIds }, status: 'running' } }).catch(() => 0)) < 3
+        ) {
+          if (Date.now() > deadline) throw new Error('runs did not start')
+          await pause(50)
+        }
+        await pause(200)
+        const inFlight = await prisma.run.count({ where: { tenantId: { in: tenantIds }, status: 'running' } })
+        await cluster!.restart()
+        console.log(`[pressure] PostgreSQL restarted with ${inFlight} runs in flight`)
+      }
+      await waitThroughOutages(tenantIds, 150_000, workers)
+      for (const worker of workers)
+        expect(worker.child.exitCode, `a worker died:\n${worker.output().slice(-2000)}`).toBeNull()
+      for (const worker of workers) await stopWorker(worker)
+      const outcomes = await assertRecoveredInvariants(prisma, tenantIds)
+      console.log(`[pressure] outcomes after the restarts: ${JSON.stringify(outcomes)}`)
+      expect(Object.values(outcomes).reduce((sum, count) => sum + count, 0)).toBe(RUNS)
+    },
+  )
 })

@@ -20,7 +20,12 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reflexion-embedded-run-'))
   embedded = await openDatabase({ dataDir, migrate: true })
   setDatabase(embedded)
-  worker = await startRunWorker({ database: embedded, concurrency: 2, tenantConcurrency: 2, retry: { maxRetries: 1, baseDelayMs: 10 } })
+  worker = await startRunWorker({
+    database: embedded,
+    concurrency: 2,
+    tenantConcurrency: 2,
+    retry: { maxRetries: 1, baseDelayMs: 10 },
+  })
 })
 afterAll(async () => {
   await worker?.stop()

@@ -20,10 +20,12 @@ afterAll(async () => worker.stop())
 async function readSse(response: Response) {
   const text = await response.text()
   const messages = text.split('\n\n').filter((block) => block.trim() && !block.startsWith(':'))
-  const events = messages.filter((block) => block.includes('event: run_event')).map((block) => ({
-    id: Number(/^id: (\d+)$/m.exec(block)![1]),
-    data: JSON.parse(/^data: (.*)$/m.exec(block)![1]),
-  }))
+  const events = messages
+    .filter((block) => block.includes('event: run_event'))
+    .map((block) => ({
+      id: Number(/^id: (\d+)$/m.exec(block)![1]),
+      data: JSON.parse(/^data: (.*)$/m.exec(block)![1]),
+    }))
   return { events, ended: messages.some((block) => block.startsWith('event: end')) }
 }
 
@@ -49,19 +51,33 @@ describe('export and live stream', () => {
     const prisma = await getPrisma()
     await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 150 } } })
     const { runId } = await submitTask(tenant.member.caller, scenarioTask('hangzhou-walk'))
-    const live = await readSse(await streamRunResponse(tenant.member.caller, runId, new Request(`http://test/api/runs/${runId}/stream`)))
+    const live = await readSse(
+      await streamRunResponse(tenant.member.caller, runId, new Request(`http://test/api/runs/${runId}/stream`)),
+    )
     const stored = await storedEvents(runId)
     expect(live.ended).toBe(true)
     expect(live.events.map((event) => event.id)).toEqual(stored.map((event) => event.index))
     expect(live.events.map((event) => event.data)).toEqual(stored)
     const resumeAt = 5
-    const request = new Request(`http://test/api/runs/${runId}/stream`, { headers: { 'Last-Event-ID': String(resumeAt) } })
+    const request = new Request(`http://test/api/runs/${runId}/stream`, {
+      headers: { 'Last-Event-ID': String(resumeAt) },
+    })
     const replay = await readSse(await streamRunResponse(tenant.member.caller, runId, request))
-    expect(replay.events.map((event) => event.id)).toEqual(stored.filter((event) => event.index > resumeAt).map((event) => event.index))
-    const byQuery = await readSse(await streamRunResponse(tenant.member.caller, runId, new Request(`http://test/api/runs/${runId}/stream?after=${stored.length - 2}`)))
+    expect(replay.events.map((event) => event.id)).toEqual(
+      stored.filter((event) => event.index > resumeAt).map((event) => event.index),
+    )
+    const byQuery = await readSse(
+      await streamRunResponse(
+        tenant.member.caller,
+        runId,
+        new Request(`http://test/api/runs/${runId}/stream?after=${stored.length - 2}`),
+      ),
+    )
     expect(byQuery.events.map((event) => event.id)).toEqual([stored.length - 1])
     expect((await streamRunResponse(tenant.support.caller, runId, new Request('http://test/'))).status).toBe(200)
-    expect((await streamRunResponse((await addUser(tenant.id, 'member')).caller, runId, new Request('http://test/'))).status).toBe(404)
+    expect(
+      (await streamRunResponse((await addUser(tenant.id, 'member')).caller, runId, new Request('http://test/'))).status,
+    ).toBe(404)
     await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: {} } })
   })
 })

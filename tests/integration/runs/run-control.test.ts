@@ -34,7 +34,12 @@ describe('quota, visibility and cancellation', () => {
   })
 
   it('rejects invalid input with field errors and refuses support (no runs.create)', async () => {
-    await expect(submitTask(tenant.member.caller, { prompt: '', reflexion: { maxAttempts: 11 } })).rejects.toMatchObject({ code: 'bad_request', fieldErrors: expect.objectContaining({ prompt: expect.any(Array) }) })
+    await expect(
+      submitTask(tenant.member.caller, { prompt: '', reflexion: { maxAttempts: 11 } }),
+    ).rejects.toMatchObject({
+      code: 'bad_request',
+      fieldErrors: expect.objectContaining({ prompt: expect.any(Array) }),
+    })
     await expect(submitTask(tenant.support.caller, { prompt: 'x' })).rejects.toMatchObject({ code: 'not_found' })
   })
 
@@ -49,7 +54,11 @@ describe('quota, visibility and cancellation', () => {
     await expect(listRunEvents(peer.caller, runId)).rejects.toMatchObject({ code: 'not_found' })
     expect((await listRuns(peer.caller)).runs.map((run) => run.id)).not.toContain(runId)
     expect((await listRuns(tenant.support.caller, { q: 'visible to' })).runs.map((run) => run.id)).toContain(runId)
-    expect((await listRunEvents(tenant.member.caller, runId))[0]).toMatchObject({ index: 0, type: 'run.submitted', cause: { kind: 'seed' } })
+    expect((await listRunEvents(tenant.member.caller, runId))[0]).toMatchObject({
+      index: 0,
+      type: 'run.submitted',
+      cause: { kind: 'seed' },
+    })
   })
 
   it('ends a queued run at once when cancelled, recording who', async () => {
@@ -59,7 +68,9 @@ describe('quota, visibility and cancellation', () => {
     expect(events.map((event) => event.type)).toEqual(['run.submitted', 'run.interrupted', 'run.finished'])
     expect(events[1].payload).toMatchObject({ reason: 'cancelled', cancelledBy: tenant.member.id })
     expect((await getRun(tenant.member.caller, runId)).status).toBe('cancelled')
-    await expect(cancelRun((await addUser(tenant.id, 'member')).caller, runId)).rejects.toMatchObject({ code: 'not_found' })
+    await expect(cancelRun((await addUser(tenant.id, 'member')).caller, runId)).rejects.toMatchObject({
+      code: 'not_found',
+    })
   })
 
   it('stops a running run at its next step through the engine signal (run.interrupted reason cancelled, who)', async () => {
@@ -69,7 +80,8 @@ describe('quota, visibility and cancellation', () => {
     const worker = await startTestWorker()
     try {
       const { runId } = await submitTask(slowTenant.member.caller, scenarioTask('hangzhou-walk'))
-      while ((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).eventCount < 4) await new Promise((resolve) => setTimeout(resolve, 50))
+      while ((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).eventCount < 4)
+        await new Promise((resolve) => setTimeout(resolve, 50))
       expect(await cancelRun(slowTenant.admin.caller, runId)).toEqual({ outcome: 'requested' })
       const run = await waitForRun(runId)
       expect(run.status).toBe('cancelled')
@@ -94,13 +106,26 @@ describe('the event log under concurrent writers', () => {
     for (let round = 0; round < 20; round++) {
       const results = await Promise.allSettled(
         sinks.map((sink, position) =>
-          sink.append([{ index: sink.nextIndex, type: 'agent.tool_called', kind: 'IntegrationEvent', namespace: 'agent', payload: { writer: position, round }, cause: { kind: 'framework' }, at: new Date().toISOString() }]),
+          sink.append([
+            {
+              index: sink.nextIndex,
+              type: 'agent.tool_called',
+              kind: 'IntegrationEvent',
+              namespace: 'agent',
+              payload: { writer: position, round },
+              cause: { kind: 'framework' },
+              at: new Date().toISOString(),
+            },
+          ]),
         ),
       )
       const won = results.filter((result) => result.status === 'fulfilled')
       expect(won.length).toBeLessThanOrEqual(1)
-      for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(EventConflictError)
-      for (const position of sinks.keys()) if (results[position].status === 'rejected') sinks[position] = await openRunSink(prisma, writers[position], runId)
+      for (const result of results)
+        if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(EventConflictError)
+      for (const position of sinks.keys())
+        if (results[position].status === 'rejected')
+          sinks[position] = await openRunSink(prisma, writers[position], runId)
     }
     const events = await storedEvents(runId)
     expect(events.map((event) => event.index)).toEqual(events.map((_, position) => position))

@@ -7,10 +7,15 @@ import { toLogged } from '../../../lib/runs/stored-event'
 import type { TaskInputDraft } from '../../../lib/runs/task-input'
 
 /** Starts an in-process worker with fast retries (tests do not wait for real backoff). */
-export async function startTestWorker(options: { tenantConcurrency?: number; concurrency?: number } = {}): Promise<RunWorker> {
+export async function startTestWorker(
+  options: { tenantConcurrency?: number; concurrency?: number } = {},
+): Promise<RunWorker> {
   return startRunWorker({
-    database: await getDatabase(), concurrency: options.concurrency ?? 4, tenantConcurrency: options.tenantConcurrency ?? 4,
-    retry: { maxRetries: 2, baseDelayMs: 10, timeoutMs: 5_000 }, recoverEveryMs: 60_000,
+    database: await getDatabase(),
+    concurrency: options.concurrency ?? 4,
+    tenantConcurrency: options.tenantConcurrency ?? 4,
+    retry: { maxRetries: 2, baseDelayMs: 10, timeoutMs: 5_000 },
+    recoverEveryMs: 60_000,
   })
 }
 

@@ -31,7 +31,11 @@ describe('run leases', () => {
   it('forgets a lease it failed to take while the database was unreachable', async () => {
     // Nothing listens on port 1: every query fails. A failed acquire must not leave the run marked as
     // held, or the reconnected lock connection would re-take its lease and nobody could run or end it.
-    const unreachable = { prisma: null, embedded: null, url: 'postgresql://postgres@127.0.0.1:1/none' } as unknown as Database
+    const unreachable = {
+      prisma: null,
+      embedded: null,
+      url: 'postgresql://postgres@127.0.0.1:1/none',
+    } as unknown as Database
     const leases = runLeasesFor(unreachable)
     await expect(leases.tryAcquire('lease-test-unreachable')).rejects.toThrow(/ECONNREFUSED|connect/)
     await expect(leases.tryAcquire('lease-test-unreachable')).rejects.toThrow(/ECONNREFUSED|connect/)

@@ -35,8 +35,18 @@ describe('submit → worker → persisted log', () => {
     for (const event of events) if (event.cause.kind === 'handler') expect(event.cause.index).toBeLessThan(event.index)
     expect(run.eventCount).toBe(events.length)
     const projection = runColumnsOf(events)
-    expect({ status: run.status, attemptsUsed: run.attemptsUsed, bestScore: run.bestScore, usage: run.usage, output: run.output }).toEqual({
-      status: projection.status, attemptsUsed: projection.attemptsUsed, bestScore: projection.bestScore, usage: projection.usage, output: projection.output,
+    expect({
+      status: run.status,
+      attemptsUsed: run.attemptsUsed,
+      bestScore: run.bestScore,
+      usage: run.usage,
+      output: run.output,
+    }).toEqual({
+      status: projection.status,
+      attemptsUsed: projection.attemptsUsed,
+      bestScore: projection.bestScore,
+      usage: projection.usage,
+      output: projection.output,
     })
     expect(run.status).toBe('succeeded')
     expect(run.attemptsUsed).toBe(2)
@@ -75,7 +85,12 @@ describe('submit → worker → persisted log', () => {
 
   it('recalls shared lessons for everyone in the tenant and for nobody in another tenant', async () => {
     const store = new PgLessonStore({ prisma: await getPrisma(), tenantId: tenant.id, embedder: defaultEmbedder() })
-    await store.add([{ content: 'When the user asks for a relaxed walking tour, plan at most 3 stops unless they ask for more.', metadata: { user_id: '*' } }])
+    await store.add([
+      {
+        content: 'When the user asks for a relaxed walking tour, plan at most 3 stops unless they ask for more.',
+        metadata: { user_id: '*' },
+      },
+    ])
     const newcomer = await addUser(tenant.id, 'member')
     expect((await runToEnd(newcomer.caller, scenarioTask('kyoto-walk'))).run.attemptsUsed).toBe(1)
     const outsider = await runToEnd(otherTenant.member.caller, scenarioTask('kyoto-walk'))

@@ -10,9 +10,13 @@ const databaseUrl = inject('databaseUrl')
 const children: ChildProcess[] = []
 
 /** Starts `tsx scripts/worker.ts` against the test database and waits for its ready line. */
-function startWorkerProcess(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; exit: Promise<number | null> }> {
+function startWorkerProcess(
+  env: Record<string, string | undefined>,
+): Promise<{ child: ChildProcess; exit: Promise<number | null> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    cwd: process.cwd(), env: { ...process.env, WORKER_CONCURRENCY: '2', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: process.cwd(),
+    env: { ...process.env, WORKER_CONCURRENCY: '2', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))

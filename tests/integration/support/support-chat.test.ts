@@ -12,9 +12,13 @@ import type { SupportModel } from '../../../lib/support/session'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 import { auditRows, chatRequest, INJECTION, persistRun, PLANTED, plantedFailedLog, readChat } from './support-fixtures'
 
-const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } }
+const usage = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 5, text: 5, reasoning: 0 },
+}
 const QUESTION = 'Why did this run fail?'
-const leaks = (text: string) => [PLANTED.apiKey, PLANTED.email, PLANTED.password].filter((secret) => text.includes(secret))
+const leaks = (text: string) =>
+  [PLANTED.apiKey, PLANTED.email, PLANTED.password].filter((secret) => text.includes(secret))
 
 /** A mock that calls query_log (get #outputAt), then answers citing #maxReachedAt; records every call's options. */
 function scriptedModel(outputAt: number, maxReachedAt: number) {
@@ -23,25 +27,41 @@ function scriptedModel(outputAt: number, maxReachedAt: number) {
     doStream: async (options) => {
       calls.push(options)
       if (calls.length === 1) {
-        return { stream: convertArrayToReadableStream([
-          { type: 'tool-call', toolCallId: 'call-1', toolName: 'query_log', input: JSON.stringify({ op: 'get', index: outputAt }) },
-          { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_use' }, usage },
-        ]) }
+        return {
+          stream: convertArrayToReadableStream([
+            {
+              type: 'tool-call',
+              toolCallId: 'call-1',
+              toolName: 'query_log',
+              input: JSON.stringify({ op: 'get', index: outputAt }),
+            },
+            { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_use' }, usage },
+          ]),
+        }
       }
-      return { stream: convertArrayToReadableStream([
-        { type: 'text-start', id: 't' },
-        { type: 'text-delta', id: 't', delta: 'Both attempts scored below the threshold ' },
-        { type: 'text-delta', id: 't', delta: `(#${maxReachedAt}); attempt 1 answered in the wrong format (#${outputAt}).` },
-        { type: 'text-end', id: 't' },
-        { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
-      ]) }
+      return {
+        stream: convertArrayToReadableStream([
+          { type: 'text-start', id: 't' },
+          { type: 'text-delta', id: 't', delta: 'Both attempts scored below the threshold ' },
+          {
+            type: 'text-delta',
+            id: 't',
+            delta: `(#${maxReachedAt}); attempt 1 answered in the wrong format (#${outputAt}).`,
+          },
+          { type: 'text-end', id: 't' },
+          { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+        ]),
+      }
     },
   })
   return { model, calls }
 }
 
 const messagesOf = (options: LanguageModelV4CallOptions, roles: string[]) =>
-  options.prompt.filter((message) => roles.includes(message.role)).map((message) => JSON.stringify(message.content)).join('\n')
+  options.prompt
+    .filter((message) => roles.includes(message.role))
+    .map((message) => JSON.stringify(message.content))
+    .join('\n')
 
 let first: TestTenant
 let second: TestTenant
@@ -58,7 +78,12 @@ beforeAll(async () => {
 describe('support chat: model path', () => {
   it('the model gets the context card, calls query_log and answers citing #index; tool calls and text stream to the browser', async () => {
     const { model, calls } = scriptedModel(log.outputAt, log.maxReachedAt)
-    const response = await supportChatResponse(first.support.caller, failedRun, chatRequest(failedRun, { question: QUESTION }), { chooseModel: async () => ({ model, label: 'mock:support' }) })
+    const response = await supportChatResponse(
+      first.support.caller,
+      failedRun,
+      chatRequest(failedRun, { question: QUESTION }),
+      { chooseModel: async () => ({ model, label: 'mock:support' }) },
+    )
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/application\/x-ndjson/)
     const { body, parts } = await readChat(response)
@@ -70,19 +95,36 @@ describe('support chat: model path', () => {
     expect(toolResults).toContain(`#${log.outputAt} agent.output_produced`)
     expect(parts[0]).toEqual({ type: 'start', mode: 'model', label: 'support agent (mock:support)' })
     const toolCalls = parts.filter((part) => part.type === 'tool-call')
-    expect(toolCalls).toEqual([{ type: 'tool-call', args: { op: 'get', index: log.outputAt }, result: expect.stringContaining(`#${log.outputAt} agent.output_produced`) }])
-    const text = parts.filter((part) => part.type === 'text').map((part) => part.delta).join('')
-    expect(text).toBe(`Both attempts scored below the threshold (#${log.maxReachedAt}); attempt 1 answered in the wrong format (#${log.outputAt}).`)
+    expect(toolCalls).toEqual([
+      {
+        type: 'tool-call',
+        args: { op: 'get', index: log.outputAt },
+        result: expect.stringContaining(`#${log.outputAt} agent.output_produced`),
+      },
+    ])
+    const text = parts
+      .filter((part) => part.type === 'text')
+      .map((part) => part.delta)
+      .join('')
+    expect(text).toBe(
+      `Both attempts scored below the threshold (#${log.maxReachedAt}); attempt 1 answered in the wrong format (#${log.outputAt}).`,
+    )
     expect(parts.at(-1)).toEqual({ type: 'done' })
     expect(leaks(body)).toEqual([])
   })
 
   it('the planted injection reaches the model only inside a tool result; planted secrets and e-mails never reach it', async () => {
     const { model, calls } = scriptedModel(log.outputAt, log.maxReachedAt)
-    await readChat(await supportChatResponse(first.support.caller, failedRun, chatRequest(failedRun, { question: QUESTION }), { chooseModel: async () => ({ model, label: 'mock' }) }))
+    await readChat(
+      await supportChatResponse(first.support.caller, failedRun, chatRequest(failedRun, { question: QUESTION }), {
+        chooseModel: async () => ({ model, label: 'mock' }),
+      }),
+    )
     expect(messagesOf(calls[1], ['tool'])).toContain(INJECTION)
     for (const call of calls) {
-      expect(messagesOf(call, ['system', 'user', 'assistant']).toLowerCase()).not.toContain('ignore previous instructions')
+      expect(messagesOf(call, ['system', 'user', 'assistant']).toLowerCase()).not.toContain(
+        'ignore previous instructions',
+      )
       expect(leaks(JSON.stringify(call.prompt))).toEqual([])
     }
     expect(messagesOf(calls[1], ['tool'])).toContain('[redacted:api-key]')
@@ -90,21 +132,34 @@ describe('support chat: model path', () => {
   })
 
   it('a failing model falls back to the offline diagnosis, labelled as such', async () => {
-    const model = new MockLanguageModelV4({ doStream: async () => { throw new Error('503 from the provider') } })
-    const { parts } = await readChat(await supportChatResponse(first.support.caller, failedRun, chatRequest(failedRun, { question: QUESTION }), { chooseModel: async () => ({ model, label: 'mock' }) }))
+    const model = new MockLanguageModelV4({
+      doStream: async () => {
+        throw new Error('503 from the provider')
+      },
+    })
+    const { parts } = await readChat(
+      await supportChatResponse(first.support.caller, failedRun, chatRequest(failedRun, { question: QUESTION }), {
+        chooseModel: async () => ({ model, label: 'mock' }),
+      }),
+    )
     expect(parts.map((part) => part.type)).toContain('fallback')
     expect(parts.find((part) => part.type === 'fallback')).toMatchObject({ label: 'offline diagnosis' })
-    const text = parts.filter((part) => part.type === 'text').map((part) => part.delta).join('')
+    const text = parts
+      .filter((part) => part.type === 'text')
+      .map((part) => part.delta)
+      .join('')
     expect(text).toMatch(/^Status: failed — all 2 attempts scored below the threshold/)
   })
 })
 
 describe('support chat: scoping', () => {
-  it("a support user of another tenant gets 404 for a run id of this tenant; the model is never called and nothing is audited", async () => {
+  it('a support user of another tenant gets 404 for a run id of this tenant; the model is never called and nothing is audited', async () => {
     const chooseModel = vi.fn(async (): Promise<SupportModel> => ({ model: scriptedModel(0, 0).model, label: 'mock' }))
     const before = (await auditRows(second.id, 'support.question_asked')).length
     for (const caller of [second.support.caller, second.admin.caller, second.member.caller]) {
-      const response = await supportChatResponse(caller, failedRun, chatRequest(failedRun, { question: QUESTION }), { chooseModel })
+      const response = await supportChatResponse(caller, failedRun, chatRequest(failedRun, { question: QUESTION }), {
+        chooseModel,
+      })
       expect(response.status).toBe(404)
       expect(await response.text()).toBe('')
     }
@@ -116,13 +171,28 @@ describe('support chat: scoping', () => {
     const prisma = await getPrisma()
     const otherMember = await import('../helpers').then(({ addUser }) => addUser(first.id, 'member', 'other-member'))
     const chooseModel = vi.fn(async (): Promise<SupportModel> => null)
-    const refused = await supportChatResponse(otherMember.caller, failedRun, chatRequest(failedRun, { question: QUESTION }), { chooseModel })
+    const refused = await supportChatResponse(
+      otherMember.caller,
+      failedRun,
+      chatRequest(failedRun, { question: QUESTION }),
+      { chooseModel },
+    )
     expect(refused.status).toBe(404)
     expect(chooseModel).not.toHaveBeenCalled()
-    const own = await supportChatResponse(first.member.caller, failedRun, chatRequest(failedRun, { question: QUESTION }), { chooseModel })
+    const own = await supportChatResponse(
+      first.member.caller,
+      failedRun,
+      chatRequest(failedRun, { question: QUESTION }),
+      { chooseModel },
+    )
     expect(own.status).toBe(200)
     expect((await readChat(own)).parts[0]).toEqual({ type: 'start', mode: 'offline', label: 'offline diagnosis' })
-    const unknown = await supportChatResponse(first.support.caller, 'no-such-run', chatRequest('no-such-run', { question: QUESTION }), { chooseModel })
+    const unknown = await supportChatResponse(
+      first.support.caller,
+      'no-such-run',
+      chatRequest('no-such-run', { question: QUESTION }),
+      { chooseModel },
+    )
     expect(unknown.status).toBe(404)
     expect(await prisma.run.count({ where: { id: failedRun } })).toBe(1)
   })
@@ -136,11 +206,21 @@ describe('support chat: scoping', () => {
 describe('support chat: offline diagnosis', () => {
   it('streams the tool calls it made and an answer citing #index; the injection changes nothing it does', async () => {
     const benignRun = await persistRun(first.member, plantedFailedLog({ injection: false }).events)
-    const ask = async (runId: string) => readChat(await supportChatResponse(first.support.caller, runId, chatRequest(runId, { question: QUESTION }), { chooseModel: async () => null }))
+    const ask = async (runId: string) =>
+      readChat(
+        await supportChatResponse(first.support.caller, runId, chatRequest(runId, { question: QUESTION }), {
+          chooseModel: async () => null,
+        }),
+      )
     const hostile = await ask(failedRun)
     const benign = await ask(benignRun)
-    const callsOf = (chat: Awaited<ReturnType<typeof ask>>) => chat.parts.filter((part) => part.type === 'tool-call').map((part) => part.args)
-    const textOf = (chat: Awaited<ReturnType<typeof ask>>) => chat.parts.filter((part) => part.type === 'text').map((part) => part.delta).join('')
+    const callsOf = (chat: Awaited<ReturnType<typeof ask>>) =>
+      chat.parts.filter((part) => part.type === 'tool-call').map((part) => part.args)
+    const textOf = (chat: Awaited<ReturnType<typeof ask>>) =>
+      chat.parts
+        .filter((part) => part.type === 'text')
+        .map((part) => part.delta)
+        .join('')
     expect(callsOf(hostile).length).toBeGreaterThan(3)
     expect(callsOf(hostile)).toEqual(callsOf(benign))
     expect(textOf(hostile)).toBe(textOf(benign))
@@ -152,10 +232,19 @@ describe('support chat: offline diagnosis', () => {
 describe('support chat: audit and bad input', () => {
   it('audits who asked what about which run, not the answer', async () => {
     const question = 'What did the evaluator say on attempt 2?'
-    await readChat(await supportChatResponse(first.support.caller, failedRun, chatRequest(failedRun, { question }), { chooseModel: async () => null }))
+    await readChat(
+      await supportChatResponse(first.support.caller, failedRun, chatRequest(failedRun, { question }), {
+        chooseModel: async () => null,
+      }),
+    )
     const rows = await auditRows(first.id, 'support.question_asked')
     const row = rows.find((entry) => (entry.details as { question?: string }).question === question)
-    expect(row).toMatchObject({ actorId: first.support.id, targetType: 'run', targetId: failedRun, details: { question, mode: 'offline' } })
+    expect(row).toMatchObject({
+      actorId: first.support.id,
+      targetType: 'run',
+      targetId: failedRun,
+      details: { question, mode: 'offline' },
+    })
     expect(JSON.stringify(row?.details)).not.toContain('Status:')
   })
 
@@ -173,7 +262,9 @@ describe('support chat: audit and bad input', () => {
     const chooseModel = vi.fn(async (): Promise<SupportModel> => null)
     const prisma = await getPrisma()
     const before = await prisma.auditLog.count({ where: { tenantId: first.id } })
-    const response = await supportChatResponse(first.support.caller, failedRun, chatRequest(failedRun, body), { chooseModel })
+    const response = await supportChatResponse(first.support.caller, failedRun, chatRequest(failedRun, body), {
+      chooseModel,
+    })
     expect(response.status).toBe(400)
     expect((await response.json()).error).toMatch(message)
     expect(chooseModel).not.toHaveBeenCalled()

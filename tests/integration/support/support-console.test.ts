@@ -16,16 +16,30 @@ beforeAll(async () => {
   tenant = await createTenantWithUsers()
   other = await createTenantWithUsers()
   const { events } = plantedFailedLog()
-  const statuses = ['succeeded', 'failed', 'running', 'interrupted', 'succeeded', 'failed', 'cancelled', 'failed'] as const
+  const statuses = [
+    'succeeded',
+    'failed',
+    'running',
+    'interrupted',
+    'succeeded',
+    'failed',
+    'cancelled',
+    'failed',
+  ] as const
   for (const [minute, status] of statuses.entries()) {
     const owner = minute % 2 === 0 ? 'member' : 'admin'
-    const id = await persistRun(tenant[owner], events, { status, title: `Run ${minute} ${status}`, createdAt: new Date(Date.UTC(2025, 0, 1, 12, minute)) })
+    const id = await persistRun(tenant[owner], events, {
+      status,
+      title: `Run ${minute} ${status}`,
+      createdAt: new Date(Date.UTC(2025, 0, 1, 12, minute)),
+    })
     created.push({ id, status, minute, owner })
   }
   await persistRun(other.member, events, { status: 'failed', title: 'Other tenant run' })
 })
 
-const byNewest = (runs: typeof created) => [...runs].sort((left, right) => right.minute - left.minute).map((run) => run.id)
+const byNewest = (runs: typeof created) =>
+  [...runs].sort((left, right) => right.minute - left.minute).map((run) => run.id)
 
 describe('support console list', () => {
   it('failed and interrupted first, then the rest, each newest first; pages follow without gaps or repeats', async () => {
@@ -43,21 +57,34 @@ describe('support console list', () => {
   })
 
   it('filters by status, person, date range and text; only this tenant', async () => {
-    const ids = async (filters: Parameters<typeof listSupportRuns>[1]) => (await listSupportRuns(tenant.admin.caller, filters, { limit: 100 })).runs.map((run) => run.id)
+    const ids = async (filters: Parameters<typeof listSupportRuns>[1]) =>
+      (await listSupportRuns(tenant.admin.caller, filters, { limit: 100 })).runs.map((run) => run.id)
     expect(await ids({ status: 'failed' })).toEqual(byNewest(created.filter((run) => run.status === 'failed')))
-    expect(await ids({ userId: tenant.member.id, status: 'succeeded' })).toEqual(byNewest(created.filter((run) => run.owner === 'member' && run.status === 'succeeded')))
-    expect(await ids({ from: new Date(Date.UTC(2025, 0, 1, 12, 2)), to: new Date(Date.UTC(2025, 0, 1, 12, 5)) })).toEqual([
-      ...byNewest(created.filter((run) => run.minute >= 2 && run.minute < 5 && ['failed', 'interrupted'].includes(run.status))),
-      ...byNewest(created.filter((run) => run.minute >= 2 && run.minute < 5 && !['failed', 'interrupted'].includes(run.status))),
+    expect(await ids({ userId: tenant.member.id, status: 'succeeded' })).toEqual(
+      byNewest(created.filter((run) => run.owner === 'member' && run.status === 'succeeded')),
+    )
+    expect(
+      await ids({ from: new Date(Date.UTC(2025, 0, 1, 12, 2)), to: new Date(Date.UTC(2025, 0, 1, 12, 5)) }),
+    ).toEqual([
+      ...byNewest(
+        created.filter((run) => run.minute >= 2 && run.minute < 5 && ['failed', 'interrupted'].includes(run.status)),
+      ),
+      ...byNewest(
+        created.filter((run) => run.minute >= 2 && run.minute < 5 && !['failed', 'interrupted'].includes(run.status)),
+      ),
     ])
     expect(await ids({ q: 'run 7 FAILED' })).toEqual([created[7].id])
     expect(await ids({ q: 'Other tenant' })).toEqual([])
-    expect((await listSupportRuns(other.support.caller, {}, { limit: 100 })).runs.map((run) => run.title)).toEqual(['Other tenant run'])
+    expect((await listSupportRuns(other.support.caller, {}, { limit: 100 })).runs.map((run) => run.title)).toEqual([
+      'Other tenant run',
+    ])
   })
 
   it('members get notFound; a forged cursor is a bad request', async () => {
     await expect(listSupportRuns(tenant.member.caller)).rejects.toMatchObject({ code: 'not_found' })
-    await expect(listSupportRuns(tenant.support.caller, {}, { cursor: 'bm90LWEtY3Vyc29y' })).rejects.toMatchObject({ code: 'bad_request' })
+    await expect(listSupportRuns(tenant.support.caller, {}, { cursor: 'bm90LWEtY3Vyc29y' })).rejects.toMatchObject({
+      code: 'bad_request',
+    })
   })
 })
 
@@ -87,7 +114,9 @@ describe('support timeline', () => {
     expect(third.rows.map((row) => row.index)).toEqual(Array.from({ length: 50 }, (_, offset) => 200 + offset))
     expect((await loadTimelinePage(tenant.member.caller, runId, 1)).rows[0].index).toBe(100)
     expect((await loadTimelinePage(tenant.member.caller, runId, 99)).page).toBe(2)
-    expect(JSON.stringify((await loadTimelinePage(tenant.support.caller, runId, 0)).rows)).not.toContain('ops@example.com')
+    expect(JSON.stringify((await loadTimelinePage(tenant.support.caller, runId, 0)).rows)).not.toContain(
+      'ops@example.com',
+    )
   })
 
   it("another tenant's run, or another member's, is notFound", async () => {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { getPrisma } from '../../../lib/db/client'
 import { AppError } from '../../../lib/errors'
 import { hashInvitationCode } from '../../../lib/tenants/invitation-code'
-import { acceptInvitation, acceptInvitationWithNewAccount, createInvitation, INVALID_INVITATION, previewInvitation } from '../../../lib/tenants/invitations'
+import {
+  acceptInvitation,
+  acceptInvitationWithNewAccount,
+  createInvitation,
+  INVALID_INVITATION,
+  previewInvitation,
+} from '../../../lib/tenants/invitations'
 import { listMembershipsOfUser } from '../../../lib/users/queries'
 import { addUser, createTenantWithUsers, randomEmail } from '../helpers'
 
@@ -19,16 +25,27 @@ describe('invitations', () => {
     expect(JSON.stringify(row)).not.toContain(invitation.code)
     expect(row.expiresAt.getTime()).toBe(now.getTime() + 7 * 24 * 3600_000)
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { tenantId: tenant.id, action: 'member.invited' } })
-    expect(audit).toMatchObject({ actorId: tenant.admin.id, targetId: invitation.invitationId, details: { role: 'support', email: null } })
+    expect(audit).toMatchObject({
+      actorId: tenant.admin.id,
+      targetId: invitation.invitationId,
+      details: { role: 'support', email: null },
+    })
     expect(JSON.stringify(audit.details)).not.toContain(invitation.code)
   })
 
   it('is single use: a new account joins with the role, a second acceptance is refused', async () => {
     const tenant = await createTenantWithUsers()
     const { code } = await createInvitation(tenant.admin.caller, { role: 'support' })
-    expect(await previewInvitation(code)).toEqual({ tenantName: tenant.name, role: 'support', email: null, status: 'valid' })
+    expect(await previewInvitation(code)).toEqual({
+      tenantName: tenant.name,
+      role: 'support',
+      email: null,
+      status: 'valid',
+    })
     const joined = await acceptInvitationWithNewAccount(code, account())
-    expect(await listMembershipsOfUser(joined.userId)).toEqual([expect.objectContaining({ tenantId: tenant.id, role: 'support' })])
+    expect(await listMembershipsOfUser(joined.userId)).toEqual([
+      expect.objectContaining({ tenantId: tenant.id, role: 'support' }),
+    ])
     expect((await previewInvitation(code))?.status).toBe('used')
     await expect(acceptInvitationWithNewAccount(code, account())).rejects.toThrow(INVALID_INVITATION)
     const other = await createTenantWithUsers({ roles: ['member'] })
@@ -41,7 +58,9 @@ describe('invitations', () => {
     const other = await createTenantWithUsers({ roles: ['admin'] })
     const first = await createInvitation(other.admin.caller, { role: 'member' })
     await acceptInvitation(first.code, home.member.id)
-    expect((await listMembershipsOfUser(home.member.id)).map((membership) => membership.tenantId).sort()).toEqual([home.id, other.id].sort())
+    expect((await listMembershipsOfUser(home.member.id)).map((membership) => membership.tenantId).sort()).toEqual(
+      [home.id, other.id].sort(),
+    )
     const second = await createInvitation(other.admin.caller, { role: 'admin' })
     await expect(acceptInvitation(second.code, home.member.id)).rejects.toThrow('already a member')
     expect((await previewInvitation(second.code))?.status).toBe('valid') // the refused claim rolled back
@@ -74,7 +93,9 @@ describe('invitations', () => {
   it('only admins invite; an unknown code shows nothing', async () => {
     const tenant = await createTenantWithUsers()
     await expect(createInvitation(tenant.member.caller, { role: 'admin' })).rejects.toMatchObject({ code: 'not_found' })
-    await expect(createInvitation(tenant.support.caller, { role: 'admin' })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(createInvitation(tenant.support.caller, { role: 'admin' })).rejects.toMatchObject({
+      code: 'not_found',
+    })
     expect(await previewInvitation('no-such-code-0123456789')).toBeNull()
   })
 })

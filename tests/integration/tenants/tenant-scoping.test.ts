@@ -17,7 +17,9 @@ describe('tenant scoping', () => {
     const second = await createTenantWithUsers()
     await createInvitation(first.admin.caller, { role: 'member' })
     expect((await getTenant(second.admin.caller)).id).toBe(second.id)
-    expect((await listMembers(second.admin.caller)).map((member) => member.userId).sort()).toEqual(second.users.map((user) => user.id).sort())
+    expect((await listMembers(second.admin.caller)).map((member) => member.userId).sort()).toEqual(
+      second.users.map((user) => user.id).sort(),
+    )
     expect(await listPendingInvitations(second.admin.caller)).toEqual([])
     expect(await listPendingInvitations(first.admin.caller)).toHaveLength(1)
     expect((await listAuditEntries(first.admin.caller)).map((entry) => entry.action)).toEqual(['member.invited'])
@@ -36,18 +38,24 @@ describe('tenant scoping', () => {
     }
   })
 
-  it('writes: another tenant\'s member cannot be changed or removed, and nothing changes', async () => {
+  it("writes: another tenant's member cannot be changed or removed, and nothing changes", async () => {
     const first = await createTenantWithUsers()
     const second = await createTenantWithUsers()
-    await expect(changeMemberRole(second.admin.caller, first.member.membershipId, 'admin')).rejects.toMatchObject(notFound)
+    await expect(changeMemberRole(second.admin.caller, first.member.membershipId, 'admin')).rejects.toMatchObject(
+      notFound,
+    )
     await expect(removeMember(second.admin.caller, first.member.membershipId)).rejects.toMatchObject(notFound)
-    await expect(changeMemberRole(first.member.caller, first.support.membershipId, 'admin')).rejects.toMatchObject(notFound)
+    await expect(changeMemberRole(first.member.caller, first.support.membershipId, 'admin')).rejects.toMatchObject(
+      notFound,
+    )
     const prisma = await getPrisma()
-    expect((await prisma.membership.findUniqueOrThrow({ where: { id: first.member.membershipId } })).role).toBe('member')
+    expect((await prisma.membership.findUniqueOrThrow({ where: { id: first.member.membershipId } })).role).toBe(
+      'member',
+    )
     expect(await prisma.auditLog.count({ where: { tenantId: { in: [first.id, second.id] } } })).toBe(0)
   })
 
-  it('role changes and removals in one\'s own tenant are audited', async () => {
+  it("role changes and removals in one's own tenant are audited", async () => {
     const tenant = await createTenantWithUsers()
     await changeMemberRole(tenant.admin.caller, tenant.member.membershipId, 'admin')
     await removeMember(tenant.admin.caller, tenant.support.membershipId)
@@ -59,7 +67,7 @@ describe('tenant scoping', () => {
     expect(entries[1]?.details).toMatchObject({ from: 'member', to: 'admin' })
   })
 
-  it('sessions: the active tenant must be one of the user\'s memberships, re-read on every request', async () => {
+  it("sessions: the active tenant must be one of the user's memberships, re-read on every request", async () => {
     const first = await createTenantWithUsers()
     const second = await createTenantWithUsers()
     expect(callerOf(await loadSession(first.member.id, second.id))).toEqual(first.member.caller) // not a member there: falls back

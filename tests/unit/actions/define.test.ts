@@ -8,7 +8,10 @@ const admin = { userId: 'u1', tenantId: 't1', role: 'admin' as const }
 const member = { ...admin, role: 'member' as const }
 const rename = defineAction({
   permission: 'members.manage',
-  schema: z.object({ name: z.string().min(2, 'At least 2 characters.'), count: z.coerce.number().int().max(5, 'At most 5.') }),
+  schema: z.object({
+    name: z.string().min(2, 'At least 2 characters.'),
+    count: z.coerce.number().int().max(5, 'At most 5.'),
+  }),
   handler: async (input, caller) => ({ ...input, by: caller.userId }),
 })
 
@@ -32,15 +35,32 @@ describe('runAction', () => {
   it('refuses without a session or without the permission, before parsing', async () => {
     const handler = vi.fn()
     const guarded = defineAction({ permission: 'members.manage', schema: z.object({}), handler })
-    expect(await runAction(guarded, {}, null)).toMatchObject({ ok: false, error: expect.stringMatching(/Sign in again/) })
+    expect(await runAction(guarded, {}, null)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/Sign in again/),
+    })
     expect(await runAction(guarded, {}, member)).toEqual({ ok: false, error: 'Not found' })
     expect(handler).not.toHaveBeenCalled()
   })
 
   it('maps AppError to its message and hides unexpected errors', async () => {
-    const conflict = defineAction({ schema: z.object({}), handler: async () => { throw new AppError('conflict', 'Taken.', { email: ['Taken.'] }) } })
-    expect(await runAction(conflict, {}, member)).toEqual({ ok: false, error: 'Taken.', fieldErrors: { email: ['Taken.'] } })
-    const crash = defineAction({ schema: z.object({}), handler: async () => { throw new Error('secret stack detail') } })
+    const conflict = defineAction({
+      schema: z.object({}),
+      handler: async () => {
+        throw new AppError('conflict', 'Taken.', { email: ['Taken.'] })
+      },
+    })
+    expect(await runAction(conflict, {}, member)).toEqual({
+      ok: false,
+      error: 'Taken.',
+      fieldErrors: { email: ['Taken.'] },
+    })
+    const crash = defineAction({
+      schema: z.object({}),
+      handler: async () => {
+        throw new Error('secret stack detail')
+      },
+    })
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
     const result = await runAction(crash, {}, member)
     spy.mockRestore()
@@ -49,8 +69,15 @@ describe('runAction', () => {
 
   it('lets framework signals through the rethrow hook', async () => {
     const signal = new Error('NEXT_REDIRECT')
-    const redirecting = defineAction({ schema: z.object({}), handler: async () => { throw signal } })
-    const rethrow = (error: unknown) => { if (error === signal) throw error }
+    const redirecting = defineAction({
+      schema: z.object({}),
+      handler: async () => {
+        throw signal
+      },
+    })
+    const rethrow = (error: unknown) => {
+      if (error === signal) throw error
+    }
     await expect(runAction(redirecting, {}, member, rethrow)).rejects.toBe(signal)
   })
 

@@ -9,7 +9,12 @@ import { generateInvitationCode, hashInvitationCode } from '../../../lib/tenants
 import { tenantSlug } from '../../../lib/tenants/slug'
 import { emailField, passwordField } from '../../../lib/users/schemas'
 
-const membership = (tenantId: string): SessionMembership => ({ membershipId: `m-${tenantId}`, tenantId, tenantName: tenantId, role: 'member' })
+const membership = (tenantId: string): SessionMembership => ({
+  membershipId: `m-${tenantId}`,
+  tenantId,
+  tenantName: tenantId,
+  role: 'member',
+})
 
 describe('active tenant', () => {
   it('uses the requested tenant only when the user is a member there', () => {
@@ -24,7 +29,9 @@ describe('active tenant', () => {
 describe('guards', () => {
   const caller = { userId: 'u', tenantId: 't', role: 'support' as const }
   it('refuse with not_found, never with a reason', () => {
-    expect(() => requirePermission(caller, 'lessons.curateShared')).toThrow(expect.objectContaining({ code: 'not_found', status: 404 }))
+    expect(() => requirePermission(caller, 'lessons.curateShared')).toThrow(
+      expect.objectContaining({ code: 'not_found', status: 404 }),
+    )
     expect(() => requirePermission(caller, 'support.console')).not.toThrow()
     expect(() => requireSameTenant(caller, 'other')).toThrow(expect.objectContaining({ code: 'not_found' }))
     expect(() => requireSameTenant(caller, 't')).not.toThrow()
@@ -44,11 +51,14 @@ describe('passwords', () => {
 describe('small rules', () => {
   it('callback URLs stay on this site', () => {
     expect(safeCallbackUrl('/invite/abc')).toBe('/invite/abc')
-    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', undefined, 42]) expect(safeCallbackUrl(bad)).toBe('/')
+    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', undefined, 42])
+      expect(safeCallbackUrl(bad)).toBe('/')
   })
 
   it('the client address comes from the server-set header first', () => {
-    expect(clientAddressFrom(new Headers({ [CLIENT_ADDRESS_HEADER]: '10.0.0.1', 'x-forwarded-for': '1.2.3.4' }))).toBe('10.0.0.1')
+    expect(clientAddressFrom(new Headers({ [CLIENT_ADDRESS_HEADER]: '10.0.0.1', 'x-forwarded-for': '1.2.3.4' }))).toBe(
+      '10.0.0.1',
+    )
     expect(clientAddressFrom({ 'x-forwarded-for': '1.2.3.4, 5.6.7.8' })).toBe('1.2.3.4')
     expect(clientAddressFrom({})).toBe('unknown')
   })
@@ -57,8 +67,12 @@ describe('small rules', () => {
     expect([0, 1, 3, 10].map(failureDelayMs)).toEqual([200, 200, 600, 1000])
     expect(accountKey('  Ada@Example.COM ')).toBe('account:ada@example.com')
     const now = new Date('2026-01-01T00:00:00Z')
-    expect(blockMessage({ reason: 'account_locked', until: new Date(now.getTime() + 60_000) }, now)).toMatch(/Try again in 1 minute\.$/)
-    expect(blockMessage({ reason: 'address_limited', until: new Date(now.getTime() + 9 * 60_000) }, now)).toMatch(/network\. Try again in 9 minutes/)
+    expect(blockMessage({ reason: 'account_locked', until: new Date(now.getTime() + 60_000) }, now)).toMatch(
+      /Try again in 1 minute\.$/,
+    )
+    expect(blockMessage({ reason: 'address_limited', until: new Date(now.getTime() + 9 * 60_000) }, now)).toMatch(
+      /network\. Try again in 9 minutes/,
+    )
   })
 
   it('invitation codes are random and stored as SHA-256', () => {

@@ -19,7 +19,9 @@ function tempDataDir(): string {
 /** A separate process that takes the folder's lock and keeps it until killed. */
 async function ownerProcess(dataDir: string): Promise<ChildProcess> {
   const script = `import { lockDataDir } from ${JSON.stringify(path.resolve('lib/db/embedded.ts'))}; lockDataDir(${JSON.stringify(dataDir)}); console.log('locked'); setInterval(() => {}, 1000)`
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   children.push(child)
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve())
@@ -38,7 +40,9 @@ describe('the embedded data folder lock', () => {
     const dataDir = tempDataDir()
     const owner = await ownerProcess(dataDir)
     expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError)
-    expect(() => lockDataDir(dataDir)).toThrow(new RegExp(`in use by process ${owner.pid}.*stop that process, or set DATABASE_URL`))
+    expect(() => lockDataDir(dataDir)).toThrow(
+      new RegExp(`in use by process ${owner.pid}.*stop that process, or set DATABASE_URL`),
+    )
   })
 
   it('takes over the lock of a process that died', async () => {

@@ -9,8 +9,15 @@ function agentFor(id: string, store: InMemoryVectorStore | null, memory = new In
   return {
     scenario,
     agent: new Agent({
-      instructions: 'Be helpful.', model: createDemoModel(), memory,
-      architecture: new Reflexion({ evaluator: scenario.task.evaluator as never, maxAttempts: settings.maxAttempts, threshold: settings.threshold, lessonStore: store ?? undefined }),
+      instructions: 'Be helpful.',
+      model: createDemoModel(),
+      memory,
+      architecture: new Reflexion({
+        evaluator: scenario.task.evaluator as never,
+        maxAttempts: settings.maxAttempts,
+        threshold: settings.threshold,
+        lessonStore: store ?? undefined,
+      }),
     }),
   }
 }
@@ -35,7 +42,10 @@ describe('the offline demo model plays the bundled scenarios through the real en
   })
 
   it('JSON task misses a required field first, then passes; the impossible task reaches max attempts (monotonic)', async () => {
-    const json = await agentFor('book-json', new InMemoryVectorStore({ embedder: new HashEmbedder() })).agent.run(DEMO_SCENARIOS[2].task.prompt, { userId: 'dan' })
+    const json = await agentFor('book-json', new InMemoryVectorStore({ embedder: new HashEmbedder() })).agent.run(
+      DEMO_SCENARIOS[2].task.prompt,
+      { userId: 'dan' },
+    )
     expect([json.status, json.attempts]).toEqual(['succeeded', 2])
     const impossible = await agentFor('largest-prime', null).agent.run(DEMO_SCENARIOS[3].task.prompt, { userId: 'dan' })
     expect(impossible.status).toBe('failed')
@@ -44,13 +54,20 @@ describe('the offline demo model plays the bundled scenarios through the real en
 
   it('answers unknown prompts generically (llm judge scores them), drives a supervisor, and streams', async () => {
     const worker = new Agent({ instructions: 'You research.', model: createDemoModel() })
-    const agent = new Agent({ instructions: 'Lead.', model: createDemoModel(), architecture: new Reflexion({ base: new Supervisor({ workers: { researcher: worker } }) }) })
+    const agent = new Agent({
+      instructions: 'Lead.',
+      model: createDemoModel(),
+      architecture: new Reflexion({ base: new Supervisor({ workers: { researcher: worker } }) }),
+    })
     const result = await agent.run('Write a limerick about databases.', { userId: 'erin' })
     expect(result.status).toBe('succeeded')
     expect(result.events.some((event) => event.type === 'agent.worker_delegated')).toBe(true)
     const plain = await generateText({ model: createDemoModel(), prompt: '' })
     expect(plain.text).toMatch(/offline demo model/)
-    const streamed = streamText({ model: createDemoModel(), prompt: 'Plan a relaxed one-day walking tour of Hangzhou.' })
+    const streamed = streamText({
+      model: createDemoModel(),
+      prompt: 'Plan a relaxed one-day walking tour of Hangzhou.',
+    })
     expect(await streamed.text).toMatch(/→/)
   })
 })

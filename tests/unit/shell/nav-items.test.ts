@@ -7,6 +7,17 @@ describe('navigation by role', () => {
   it('shows each role only what its permissions allow', () => {
     expect(labels('member')).toEqual(['Runs', 'New task', 'Lessons'])
     expect(labels('support')).toEqual(['Runs', 'Support'])
-    expect(labels('admin')).toEqual(['Runs', 'New task', 'Lessons', 'Shared lessons', 'Review', 'Effect', 'Support', 'Members', 'Settings', 'Audit'])
+    expect(labels('admin')).toEqual([
+      'Runs',
+      'New task',
+      'Lessons',
+      'Shared lessons',
+      'Review',
+      'Effect',
+      'Support',
+      'Members',
+      'Settings',
+      'Audit',
+    ])
   })
 })

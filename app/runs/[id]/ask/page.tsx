@@ -12,5 +12,7 @@ export default async function AskAboutRunPage({ params }: { params: Promise<{ id
   if (!can(caller.role, 'support.askOwn') && !can(caller.role, 'support.console')) notFound()
   const { id } = await params
   const run = await orNotFound(authorizeSupportRun(caller, id))
-  return <SupportRunView caller={caller} run={run} back={{ href: `/runs/${run.id}`, label: 'Back to the run' }} via="ask" />
+  return (
+    <SupportRunView caller={caller} run={run} back={{ href: `/runs/${run.id}`, label: 'Back to the run' }} via="ask" />
+  )
 }

@@ -9,5 +9,7 @@ export default async function SupportRunPage({ params }: { params: Promise<{ id:
   const caller = await requirePageAccess('support.console')
   const { id } = await params
   const run = await orNotFound(getRun(caller, id))
-  return <SupportRunView caller={caller} run={run} back={{ href: '/support', label: 'Support console' }} via="console" />
+  return (
+    <SupportRunView caller={caller} run={run} back={{ href: '/support', label: 'Support console' }} via="console" />
+  )
 }
