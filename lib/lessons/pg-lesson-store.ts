@@ -27,20 +27,38 @@ type LessonHit = {
   similarity: number
 }
 
-/** What a run is about: lessons with its task key, or sharing one of its tags, are recalled first. */
-export type RecallScope = { taskKey?: string | null; tags?: readonly string[] }
+/**
+ * What a run is about: lessons with its task key, or sharing one of its tags, are recalled first.
+ * `allowedLessonIds` (an experiment arm) narrows recall to those lessons plus the ones this run wrote itself.
+ */
+export type RecallScope = {
+  taskKey?: string | null
+  tags?: readonly string[]
+  allowedLessonIds?: readonly string[] | null
+}
+
+/**
+ * The SQL condition of an allowed-lessons filter: the listed ids, or lessons whose source is this run
+ * (its own reflections, so Reflexion still learns across its attempts). `$ids` is a text[], `$run` a text.
+ */
+export function allowedLessonsCondition(ids: string, run: string): string {
+  return `AND (id = ANY(${ids}::text[]) OR source_run_id = ${run}::text)`
+}
 
 /**
  * The recall query: exact nearest-first over the candidates of one tenant (and user keys), the
  * distance computed once per candidate; the user-key condition is only written when there is one,
  * so the planner always sees the btree prefix. With a scope, lessons whose task key equals the
  * run's or whose tags intersect its tags come first (nearest first among them), then the rest.
- * Parameters: tenant, embedder, vector, k, [user keys], [task key, tags].
+ * With `allowed`, only the listed lesson ids and the run's own lessons are candidates.
+ * Parameters: tenant, embedder, vector, k, [user keys], [task key, tags], [allowed ids, run id].
  */
-export function recallSql(storage: EmbeddingStorage, byUser: boolean, scoped = false): string {
+export function recallSql(storage: EmbeddingStorage, byUser: boolean, scoped = false, allowed = false): string {
   const distance = storage === 'vector' ? 'embedding <=> $3::vector' : similaritySql(storage, '$3')
   const taskKey = `$${byUser ? 6 : 5}`
   const tags = `$${byUser ? 7 : 6}`
+  const next = (byUser ? 6 : 5) + (scoped ? 2 : 0)
+  const allowedFilter = allowed ? allowedLessonsCondition(`$${next}`, `$${next + 1}`) : ''
   const matched = scoped
     ? `((task_key IS NOT NULL AND task_key = ${taskKey}::text) OR tags && ${tags}::text[])`
     : 'false'
@@ -49,7 +67,7 @@ export function recallSql(storage: EmbeddingStorage, byUser: boolean, scoped = f
       SELECT id, content, user_key, source_run_id, source_attempt, source_score, task_key, tags, ${matched} AS matched, ${distance} AS distance
       FROM lessons
       WHERE tenant_id = $1 AND status = 'active' ${byUser ? 'AND user_key = ANY($5::text[])' : ''}
-        AND (expires_at IS NULL OR expires_at > now() AT TIME ZONE 'UTC') AND embedder = $2 AND embedding IS NOT NULL
+        AND (expires_at IS NULL OR expires_at > now() AT TIME ZONE 'UTC') AND embedder = $2 AND embedding IS NOT NULL ${allowedFilter}
       ORDER BY matched DESC, distance ${storage === 'vector' ? 'ASC' : 'DESC'}, id
       LIMIT $4
     ) nearest
@@ -77,6 +95,8 @@ export class PgLessonStore implements VectorStore {
   readonly embedder: Embedder
   readonly runId?: string
   readonly scope: { taskKey: string | null; tags: string[] }
+  /** Null: any lesson the user keys allow. A list: only these lessons and this run's own (an experiment arm). */
+  readonly allowedLessonIds: string[] | null
 
   constructor(options: {
     prisma: LessonDb
@@ -90,6 +110,7 @@ export class PgLessonStore implements VectorStore {
     this.embedder = options.embedder
     this.runId = options.runId
     this.scope = { taskKey: options.scope?.taskKey || null, tags: [...(options.scope?.tags ?? [])] }
+    this.allowedLessonIds = options.scope?.allowedLessonIds ? [...options.scope.allowedLessonIds] : null
   }
 
   private get scoped(): boolean {
@@ -150,8 +171,9 @@ export class PgLessonStore implements VectorStore {
     const userKeys =
       userFilter === undefined ? null : (Array.isArray(userFilter) ? userFilter : [userFilter]).map(String)
     const scope = this.scoped ? [this.scope.taskKey, this.scope.tags] : []
+    const allowed = this.allowedLessonIds === null ? [] : [this.allowedLessonIds, this.runId ?? '']
     const rows = await this.prisma.$queryRawUnsafe<LessonHit[]>(
-      recallSql(storage, userKeys !== null, this.scoped),
+      recallSql(storage, userKeys !== null, this.scoped, this.allowedLessonIds !== null),
       ...[
         this.tenantId,
         this.embedder.id,
@@ -159,6 +181,7 @@ export class PgLessonStore implements VectorStore {
         options.k ?? 5,
         ...(userKeys === null ? [] : [userKeys]),
         ...scope,
+        ...allowed,
       ],
     )
     return rows
