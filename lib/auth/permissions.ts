@@ -23,6 +23,10 @@ export const PERMISSIONS = {
   'lessons.readShared': ['member', 'admin', 'support'],
   /** Create, edit and retire shared lessons; review proposals; see lesson effect. */
   'lessons.curateShared': ['admin'],
+  /** Keep one's own datasets and run experiments on them. */
+  'experiments.manageOwn': ['member', 'admin'],
+  /** Curate the tenant's datasets and run experiments on them (their results judge shared lessons). */
+  'experiments.manageTenant': ['admin'],
   /** Ask the support agent about one's own runs. */
   'support.askOwn': ['member', 'admin'],
   /** Open the support console and ask about any run of the tenant. */

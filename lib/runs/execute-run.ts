@@ -12,6 +12,14 @@ import type { RunServices } from './run-services'
 import { storedTaskOf } from './stored-task'
 import { tenantRunSettings } from './tenant-run-settings'
 
+/**
+ * The user key an experiment's run learns and recalls under: its own, so its reflections stay out of
+ * the owner's lessons and no other run (of any arm) recalls them.
+ */
+export function experimentRunUserKey(runId: string): string {
+  return `experiment:${runId}`
+}
+
 /** Statuses after which a run never executes again. */
 export const TERMINAL_STATUSES = new Set(['succeeded', 'failed', 'interrupted', 'cancelled'])
 
@@ -104,7 +112,13 @@ export async function executeRun(
           if (by) recorded = { ...event, cancelledBy: by }
         }
         await sink.onEvent(recorded)
-        if (event.type === 'reflexion.lessons_recalled' && built.lessonStore && Array.isArray(event.lessons)) {
+        // An experiment's recalls are not observations: they stay in its runs' logs, out of the lesson statistics.
+        if (
+          event.type === 'reflexion.lessons_recalled' &&
+          built.lessonStore &&
+          !run.experimentId &&
+          Array.isArray(event.lessons)
+        ) {
           const lessonIds = event.lessons
             .map((lesson) => (lesson as { id?: unknown }).id)
             .filter((id): id is string => typeof id === 'string')
@@ -117,7 +131,7 @@ export async function executeRun(
         }
       }
       await built.agent.run(run.prompt, {
-        userId: run.userId,
+        userId: run.experimentId ? experimentRunUserKey(runId) : run.userId,
         runId,
         seed: { index: sink.nextIndex - 1 },
         signal: watched.signal,

@@ -105,6 +105,8 @@ export async function listRuns(
   const where: Prisma.RunWhereInput = {
     AND: [
       visibleRuns(caller),
+      // An experiment's runs are listed on its page, not among the people's runs.
+      { experimentId: null },
       options.status ? { status: options.status } : {},
       options.userId ? { userId: options.userId } : {},
       options.q

@@ -57,7 +57,11 @@ export async function buildRunAgent(
           tenantId: context.tenantId,
           embedder: context.embedder ?? defaultEmbedder(),
           runId: context.runId,
-          scope: { taskKey: task.taskKey ?? null, tags: task.tags ?? [] },
+          scope: {
+            taskKey: task.taskKey ?? null,
+            tags: task.tags ?? [],
+            allowedLessonIds: task.recall?.allowedLessonIds ?? null,
+          },
         })
       : null
   const architecture = new Reflexion({

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client'
+import { advanceAfterRun, advanceRunningExperiments, experimentWindow } from '../experiments/scheduler'
 import { CancellationWatch } from './cancellation-watch'
 import { executeRun, type ExecutorOptions } from './execute-run'
 import { recoverRuns } from './recover-runs'
@@ -12,7 +13,10 @@ export type RunWorkerOptions = Partial<ExecutorOptions> & {
 }
 
 /** A started worker. */
-export type RunWorker = { stop(): Promise<void>; recover(): ReturnType<typeof recoverRuns> }
+export type RunWorker = {
+  stop(): Promise<void>
+  recover(): Promise<Awaited<ReturnType<typeof recoverRuns>> & { experiments: number }>
+}
 
 /** Delay before a run whose tenant is at its concurrency limit is tried again. */
 const TENANT_BUSY_DELAY_SECONDS = 2
@@ -30,12 +34,23 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     embedder: options.embedder,
     workerLabel: options.workerLabel,
   }
-  const recover = () => recoverRuns(services, watch, executor)
+  const scheduling = { window: experimentWindow(executor.tenantConcurrency) }
+  // Experiments resume here too: their scheduling state is their runs, so any worker picks them up.
+  const recover = async () => {
+    const runs = await recoverRuns(services, watch, executor)
+    const experiments = await advanceRunningExperiments(options.database, scheduling)
+    return { ...runs, experiments }
+  }
   await recover()
   await services.queue.work(options.concurrency, async (job) => {
     try {
       const outcome = await executeRun(services, watch, job.runId, executor)
       if (outcome === 'deferred') await services.queue.enqueue(job, { delaySeconds: TENANT_BUSY_DELAY_SECONDS })
+      else
+        await advanceAfterRun(options.database, job.runId, scheduling).catch((error) => {
+          // The periodic recovery advances the experiment later.
+          console.error(`[experiments] could not schedule after run ${job.runId}`, (error as Error).message)
+        })
     } catch (error) {
       console.error(`[runs] run ${job.runId} failed in the worker`, error instanceof Error ? error.message : error)
       throw error

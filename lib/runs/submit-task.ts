@@ -3,17 +3,13 @@ import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { getDatabase } from '../db/client'
 import { AppError, notFound } from '../errors'
-import { effectiveAgentModel, modelDisplayLabel } from './run-models'
+import { insertRun, titleOf } from './insert-run'
+import { effectiveAgentModel } from './run-models'
 import { assertWithinQuota, effectiveQuota, startOfUtcDay } from './run-quota'
 import { runServicesFor } from './run-services'
 import type { StoredTask } from './stored-task'
 import { taskInputSchema, type TaskInputDraft } from './task-input'
 import { tenantRunSettings } from './tenant-run-settings'
-
-function titleOf(prompt: string): string {
-  const line = prompt.split('\n')[0].trim()
-  return line.length <= 80 ? line : `${line.slice(0, 79)}…`
-}
 
 /**
  * Submits a task for the caller (`runs.create`): validates it, enforces the member's daily run
@@ -58,43 +54,7 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
       })
       assertWithinQuota(startedToday, quota)
     }
-    const created = await tx.run.create({
-      data: {
-        tenantId: caller.tenantId,
-        userId: caller.userId,
-        title,
-        prompt: input.prompt,
-        config: JSON.parse(JSON.stringify(task)),
-        model: modelDisplayLabel(models.agent),
-        maxAttempts: input.reflexion.maxAttempts,
-        threshold: input.reflexion.threshold,
-        eventCount: 1,
-      },
-    })
-    await tx.runEvent.create({
-      data: {
-        tenantId: caller.tenantId,
-        runId: created.id,
-        index: 0,
-        type: 'run.submitted',
-        kind: 'Command',
-        namespace: 'run',
-        cause: { kind: 'seed' },
-        at: created.createdAt,
-        payload: {
-          prompt: input.prompt,
-          userId: caller.userId,
-          title,
-          model: created.model,
-          evaluator: input.evaluator.kind,
-          architecture: input.architecture.kind,
-          maxAttempts: input.reflexion.maxAttempts,
-          threshold: input.reflexion.threshold,
-          lessonMode: input.reflexion.lessonMode,
-        },
-      },
-    })
-    return created
+    return insertRun(tx, { tenantId: caller.tenantId, userId: caller.userId, task, title })
   })
   try {
     await runServicesFor(database).queue.enqueue({ runId: run.id, tenantId: caller.tenantId })

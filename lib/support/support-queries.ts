@@ -106,6 +106,7 @@ export async function listSupportRuns(
     const where: Prisma.RunWhereInput = {
       AND: [
         filterWhere(caller, filters, groups[group]),
+        { experimentId: null },
         after ? { OR: [{ createdAt: { lt: after } }, { createdAt: after, id: { lt: cursor!.id } }] } : {},
       ],
     }

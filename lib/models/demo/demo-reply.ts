@@ -61,7 +61,10 @@ function section(text: string, name: string): string {
 
 function agentAnswer(context: string, task: string): string {
   const scenario = scenarioFor(task)
-  if (scenario) return scenario.appliesLesson.test(context) ? scenario.answerWith : scenario.answerWithout
+  if (scenario) {
+    if (scenario.misleadBy?.test(context)) return scenario.answerWithout
+    return scenario.appliesLesson.test(context) ? scenario.answerWith : scenario.answerWithout
+  }
   const subject = task.trim().split('\n')[0].slice(0, 160)
   return `Here is a short answer (from the offline demo model, which only knows its bundled tasks): ${subject || 'no task given'}`
 }

@@ -1,4 +1,5 @@
 import type { TaskInputDraft } from '../../runs/task-input'
+import { MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS } from './walking-cities'
 
 /** A bundled demo task and the script the offline demo model plays for it. */
 export type DemoScenario = {
@@ -12,6 +13,8 @@ export type DemoScenario = {
   matches: RegExp
   /** A lesson in the agent's prompt that changes its answer (the lesson was recalled). */
   appliesLesson: RegExp
+  /** A lesson in the prompt that misleads the agent back to `answerWithout`, whatever else it recalled. */
+  misleadBy?: RegExp
   /** The agent's answer without, and with, the lesson. */
   answerWithout: string
   answerWith: string
@@ -47,6 +50,7 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
     lesson: WALKING_LESSON,
     matches: /hangzhou/i,
     appliesLesson: /at most 3 stops/i,
+    misleadBy: /as many famous sights as possible/i,
     answerWithout:
       'West Lake → Lingyin Temple → Longjing Tea Village → Hefang Street → Xixi Wetland, with taxis between the far stops.',
     answerWith:
@@ -66,6 +70,7 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
     lesson: WALKING_LESSON,
     matches: /kyoto/i,
     appliesLesson: /at most 3 stops/i,
+    misleadBy: /as many famous sights as possible/i,
     answerWithout: 'Fushimi Inari → Kiyomizu-dera → Gion → Nishiki Market → Arashiyama Bamboo Grove, by train and bus.',
     answerWith:
       'Kiyomizu-dera → Sannenzaka and Ninenzaka (a 10-minute walk) → Gion (a 15-minute walk): three stops, all on foot.',
@@ -104,7 +109,12 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
   },
 ]
 
-/** The scenario a task prompt belongs to, if any. */
+/** The scenario a task prompt belongs to, if any (the bundled tasks, then the demo dataset's walking tours). */
 export function scenarioFor(text: string): DemoScenario | undefined {
-  return DEMO_SCENARIOS.find((scenario) => scenario.matches.test(text))
+  return (
+    DEMO_SCENARIOS.find((scenario) => scenario.matches.test(text)) ??
+    WALKING_CITY_SCENARIOS.find((scenario) => scenario.matches.test(text))
+  )
 }
+
+export { MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS }

@@ -1,0 +1,6 @@
+export * from './schemas'
+export * from './statistics'
+export * from './infrastructure'
+export * from './results'
+export * from './scheduler'
+export * from './access'
