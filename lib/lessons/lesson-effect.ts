@@ -1,6 +1,7 @@
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'
+import { countsInObservationsSql } from '../experiments/infrastructure'
 
 /** Outcomes of a group of finished runs. */
 export type RunOutcomes = { runs: number; passRate: number | null; meanAttempts: number | null }
@@ -40,14 +41,15 @@ const MIN_RUNS = 3
 
 /**
  * For every shared lesson of the tenant: times recalled, pass rate and mean attempts of finished
- * runs that recalled it, against finished runs of the tenant that did not (cancelled runs excluded).
+ * runs that recalled it, against finished runs of the tenant that did not (cancelled runs, infrastructure
+ * interruptions and experiment runs excluded).
  */
 export async function lessonEffect(caller: Caller): Promise<LessonEffect[]> {
   requirePermission(caller, 'lessons.curateShared')
   const prisma = await getPrisma()
   const rows = await prisma.$queryRawUnsafe<Row[]>(
     `WITH finished AS (
-       SELECT id, status, attempts_used FROM runs WHERE tenant_id = $1 AND status IN ('succeeded', 'failed', 'interrupted')
+       SELECT id, status, attempts_used FROM runs WHERE tenant_id = $1 AND ${countsInObservationsSql('runs')}
      ), recalled AS (
        SELECT DISTINCT lr.lesson_id, lr.run_id FROM lesson_recalls lr WHERE lr.tenant_id = $1
      )

@@ -3,6 +3,7 @@ import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { can } from '../auth/permissions'
 import { getPrisma } from '../db/client'
+import { countsInObservationsSql, excludedFromObservationsSql } from '../experiments/infrastructure'
 import { getLesson } from './my-lessons'
 
 /** How the finished runs that recalled a lesson did: count, share that passed, mean best score. */
@@ -19,8 +20,6 @@ export type LessonRecallEntry = {
   visible: boolean
 }
 
-const FINISHED = `('succeeded', 'failed', 'interrupted')`
-
 type OutcomeRow = { lesson_id: string; runs: number; passed: number; mean_best: number | null }
 
 /** Outcomes of the finished runs that recalled each of the given lessons (tenant-scoped; unknown ids are absent). */
@@ -31,7 +30,7 @@ export async function lessonOutcomes(caller: Caller, lessonIds: string[]): Promi
   const rows = await prisma.$queryRawUnsafe<OutcomeRow[]>(
     `SELECT r.lesson_id, count(*)::int AS runs, count(*) FILTER (WHERE runs.status = 'succeeded')::int AS passed, avg(runs.best_score)::float8 AS mean_best
      FROM (SELECT DISTINCT lesson_id, run_id FROM lesson_recalls WHERE tenant_id = $1 AND lesson_id = ANY($2::text[])) r
-     JOIN runs ON runs.id = r.run_id AND runs.tenant_id = $1 AND runs.status IN ${FINISHED}
+     JOIN runs ON runs.id = r.run_id AND runs.tenant_id = $1 AND ${countsInObservationsSql('runs')}
      GROUP BY r.lesson_id`,
     caller.tenantId,
     lessonIds,
@@ -101,6 +100,8 @@ export type ComparedEffect = {
   evaluatorKinds: string[]
   recalling: RunGroup
   comparable: RunGroup
+  /** Runs left out on each side: interrupted by infrastructure (provider, model configuration, lost worker) or cancelled. */
+  excluded: { recalling: number; comparable: number }
   worse: boolean
 }
 
@@ -120,6 +121,8 @@ type EffectRow = {
   other_runs: number
   other_passed: number
   other_attempts: number | null
+  with_excluded: number
+  other_excluded: number
 }
 
 const group = (runs: number, passed: number, attempts: number | null): RunGroup => ({
@@ -131,14 +134,18 @@ const group = (runs: number, passed: number, attempts: number | null): RunGroup 
 /**
  * Every shared lesson of the tenant: the finished runs that recalled it against comparable runs —
  * finished runs of the same tenant, created after the lesson, with an evaluator kind among those of
- * the recalling runs, that did not recall it. Cancelled runs count on neither side.
+ * the recalling runs, that did not recall it. Runs cancelled or interrupted by infrastructure
+ * (provider_error, model_config, worker_lost) count on neither side and are counted apart;
+ * experiments' runs are not observations and are not read at all.
  */
 export async function sharedLessonEffect(caller: Caller): Promise<ComparedEffect[]> {
   requirePermission(caller, 'lessons.curateShared')
   const prisma = await getPrisma()
   const rows = await prisma.$queryRawUnsafe<EffectRow[]>(
     `WITH finished AS (
-       SELECT id, status, attempts_used, created_at, COALESCE(config->'evaluator'->>'kind', 'llm') AS kind FROM runs WHERE tenant_id = $1 AND status IN ${FINISHED}
+       SELECT id, status, attempts_used, created_at, COALESCE(config->'evaluator'->>'kind', 'llm') AS kind FROM runs WHERE tenant_id = $1 AND ${countsInObservationsSql('runs')}
+     ), left_out AS (
+       SELECT id, created_at, COALESCE(config->'evaluator'->>'kind', 'llm') AS kind FROM runs WHERE tenant_id = $1 AND ${excludedFromObservationsSql('runs')}
      ), shared AS (
        SELECT id, content, status::text AS status, times_recalled, created_at FROM lessons WHERE tenant_id = $1 AND user_key = '*'
      ), pairs AS (
@@ -152,6 +159,9 @@ export async function sharedLessonEffect(caller: Caller): Promise<ComparedEffect
        (SELECT count(*)::int FROM recalling r WHERE r.lesson_id = s.id) AS with_runs,
        (SELECT count(*)::int FROM recalling r WHERE r.lesson_id = s.id AND r.status = 'succeeded') AS with_passed,
        (SELECT avg(r.attempts_used)::float8 FROM recalling r WHERE r.lesson_id = s.id) AS with_attempts,
+       (SELECT count(*)::int FROM pairs p JOIN left_out x ON x.id = p.run_id WHERE p.lesson_id = s.id) AS with_excluded,
+       (SELECT count(*)::int FROM left_out x WHERE x.created_at >= s.created_at AND x.kind = ANY(COALESCE(k.kinds, ARRAY[]::text[]))
+          AND NOT EXISTS (SELECT 1 FROM pairs p WHERE p.lesson_id = s.id AND p.run_id = x.id)) AS other_excluded,
        o.runs AS other_runs, o.passed AS other_passed, o.attempts AS other_attempts
      FROM shared s LEFT JOIN kinds k ON k.lesson_id = s.id
      CROSS JOIN LATERAL (
@@ -178,6 +188,7 @@ export async function sharedLessonEffect(caller: Caller): Promise<ComparedEffect
       evaluatorKinds: row.kinds ?? [],
       recalling,
       comparable,
+      excluded: { recalling: row.with_excluded, comparable: row.other_excluded },
       worse,
     }
   })
