@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseAllowList } from './net/allow-list'
 
 /**
  * The environment, validated once. Nothing else reads process.env: import `env` from here.
@@ -31,6 +32,20 @@ const schema = z.object({
   TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /** PostgreSQL used by integration tests (must be on this machine). */
   TEST_DATABASE_URL: z.string().optional(),
+  /**
+   * Outbound addresses allowed although not public (comma list of host names, host:port, addresses or
+   * CIDR ranges), for a provider or tool on the operator's own network. Empty: only public addresses.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      try {
+        parseAllowList(value)
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message })
+      }
+    }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 })
 
