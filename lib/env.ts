@@ -46,6 +46,10 @@ const schema = z.object({
         context.addIssue({ code: 'custom', message: (error as Error).message })
       }
     }),
+  /** Bearer token that `GET /api/metrics` (and a worker's metrics port) require; unset = metrics are off. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Port on which `npm run worker` serves its own /metrics (same token); unset = none. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 })
 
