@@ -50,6 +50,8 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Port on which `npm run worker` serves its own /metrics (same token); unset = none. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** OTLP/HTTP endpoint for traces (e.g. http://collector:4318); unset = no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 })
 

@@ -4,6 +4,7 @@ import type { RetryOptions } from '../models/retry'
 import { tenantSecrets } from '../models/tenant-secrets'
 import type { Embedder } from '../reflexion/embedder'
 import { safeErrorMessage } from '../reflexion/redact'
+import { RunTracer } from '../observability/run-tracer'
 import { cancelledBy, type CancellationWatch } from './cancellation-watch'
 import { claimRun } from './claim-run'
 import { buildRunAgent } from './run-agent'
@@ -96,6 +97,7 @@ export async function executeRun(
       return 'ended'
     }
     const watched = watch.watch(runId)
+    const tracer = new RunTracer({ runId, tenantId: run.tenantId })
     try {
       const onEvent = async (event: EngineEvent) => {
         let recorded = event
@@ -104,6 +106,7 @@ export async function executeRun(
           if (by) recorded = { ...event, cancelledBy: by }
         }
         await sink.onEvent(recorded)
+        tracer.observe({ type: recorded.type, at: recorded.at, fields: recorded })
         if (event.type === 'reflexion.lessons_recalled' && built.lessonStore && Array.isArray(event.lessons)) {
           const lessonIds = event.lessons
             .map((lesson) => (lesson as { id?: unknown }).id)
@@ -125,6 +128,7 @@ export async function executeRun(
       })
     } finally {
       watched.done()
+      tracer.finish()
     }
     return 'executed'
   } finally {
