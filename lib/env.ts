@@ -72,7 +72,9 @@ function parse(source: NodeJS.ProcessEnv): Env {
   }
   const oidc = [result.data.OIDC_ISSUER, result.data.OIDC_CLIENT_ID, result.data.OIDC_CLIENT_SECRET]
   if (oidc.some(Boolean) && !oidc.every(Boolean))
-    throw new Error('Invalid environment:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none')
+    throw new Error(
+      'Invalid environment:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none',
+    )
   if (result.data.NODE_ENV === 'production' && result.data.DATABASE_URL) {
     for (const name of ['NEXTAUTH_SECRET', 'SECRETS_KEY'] as const) {
       if (!result.data[name])
