@@ -104,16 +104,9 @@ export async function executeRun(
           if (by) recorded = { ...event, cancelledBy: by }
         }
         await sink.onEvent(recorded)
-        if (event.type === 'reflexion.lessons_recalled' && built.lessonStore && Array.isArray(event.lessons)) {
-          const lessonIds = event.lessons
-            .map((lesson) => (lesson as { id?: unknown }).id)
-            .filter((id): id is string => typeof id === 'string')
-          await recordLessonRecalls(prisma, {
-            tenantId: run.tenantId,
-            runId,
-            attempt: Number(event.attempt) || 0,
-            lessonIds,
-          })
+        if (event.type === 'reflexion.lessons_recalled' && built.lessonStore && event.lessons) {
+          const lessonIds = event.lessons.flatMap((lesson) => (lesson.id === undefined ? [] : [lesson.id]))
+          await recordLessonRecalls(prisma, { tenantId: run.tenantId, runId, attempt: event.attempt ?? 0, lessonIds })
         }
       }
       await built.agent.run(run.prompt, {
