@@ -1,7 +1,7 @@
 import type { Cause } from '../events/cause'
 import type { EngineEvent, EventPayload } from '../events/event'
 import type { EventType } from '../events/vocabulary'
-import type { RetryOptions } from '../models/retry'
+import type { RetryOptions } from './retry'
 import { EventSinkError } from './errors'
 import { SecretScrubber } from './secret-scrubber'
 import { UsageMeter } from './usage'

@@ -1,12 +1,13 @@
 import type { EngineEvent } from '../events/event'
 import { recordLessonRecalls } from '../lessons/recall-stats'
-import type { RetryOptions } from '../models/retry'
+import type { RetryOptions } from '../reflexion/retry'
 import { tenantSecrets } from '../models/tenant-secrets'
 import type { Embedder } from '../reflexion/embedder'
 import { safeErrorMessage } from '../reflexion/redact'
+import { SecretScrubber } from '../reflexion/secret-scrubber'
 import { cancelledBy, type CancellationWatch } from './cancellation-watch'
 import { claimRun } from './claim-run'
-import { buildRunAgent } from './run-agent'
+import { buildRunAgent, runSecrets } from './run-agent'
 import { endRunInterrupted, openRunSink } from './run-log'
 import type { RunServices } from './run-services'
 import { storedTaskOf } from './stored-task'
@@ -67,19 +68,23 @@ export async function executeRun(
     const sink = await openRunSink(prisma, services.writer, runId)
     const task = storedTaskOf(run.config)
     const settings = tenantRunSettings(run.tenant.settings)
+    const context = {
+      prisma,
+      tenantId: run.tenantId,
+      runId,
+      secrets: tenantSecrets(prisma, run.tenantId),
+      retry: options.retry,
+      demoLatencyMs: settings.demoLatencyMs,
+      embedder: options.embedder,
+    }
+    const scrubber = new SecretScrubber()
     let built
     try {
-      built = await buildRunAgent(task, {
-        prisma,
-        tenantId: run.tenantId,
-        runId,
-        secrets: tenantSecrets(prisma, run.tenantId),
-        retry: options.retry,
-        demoLatencyMs: settings.demoLatencyMs,
-        embedder: options.embedder,
-      })
+      const secrets = await runSecrets(context)
+      for (const secret of secrets) scrubber.add(secret)
+      built = await buildRunAgent(task, context, secrets)
     } catch (error) {
-      const message = safeErrorMessage(error)
+      const message = scrubber.scrub(safeErrorMessage(error))
       const at = new Date().toISOString()
       await sink.append([
         {

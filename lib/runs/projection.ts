@@ -1,7 +1,7 @@
 import type { LoggedEvent } from '../events/event'
 import type { EventType } from '../events/vocabulary'
 import { summarizeRun, type UsageState } from '../events/reducers'
-import { estimateCostUsd } from '../models/pricing'
+import { estimateCostUsd } from '../reflexion/pricing'
 
 /** A run's status as stored: the reducer's status, with an interruption by cancellation shown as `cancelled`. */
 export type StoredRunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'interrupted' | 'cancelled'
