@@ -1,3 +1,4 @@
+import type { EventPayload } from '../events/event'
 import type { Prisma } from '../generated/prisma/client'
 import type { StoredTask } from './stored-task'
 import { modelDisplayLabel } from './run-models'
@@ -63,7 +64,7 @@ export async function insertRun(tx: Transaction, input: NewRun): Promise<{ id: s
         threshold: task.reflexion.threshold,
         lessonMode: task.reflexion.lessonMode,
         ...(input.experiment && { experimentId: input.experiment.id, arm: input.experiment.arm }),
-      },
+      } satisfies EventPayload<'run.submitted'>,
     },
   })
   return { id: created.id }
