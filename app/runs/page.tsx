@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { AddToDatasetPanel } from '@/components/experiments/add-to-dataset-panel'
 import { Suspense } from 'react'
 import { RUN_STATUSES, type RunStatusName } from '@/components/runs/run-format'
 import { RunsFilter } from '@/components/runs/runs-filter'
@@ -100,7 +101,18 @@ async function RunsPageBody({
           ) : null}
         </div>
       ) : (
-        <RunsTable runs={runs} showOwner={showOwner} />
+        <>
+          <RunsTable runs={runs} showOwner={showOwner} />
+          {can(caller.role, 'experiments.manageOwn') ? (
+            <div className="mt-4">
+              <AddToDatasetPanel
+                caller={caller}
+                runIds={runs.map((run) => run.id)}
+                label={`Add these ${runs.length} runs to a dataset`}
+              />
+            </div>
+          ) : null}
+        </>
       )}
       <nav aria-label="Pages" className="mt-4 flex justify-between text-sm">
         {cursor ? (

@@ -33,13 +33,14 @@ export function sortEffects(effects: ComparedEffect[], sort: EffectSort, directi
   })
 }
 
-function Group({ group }: { group: RunGroup }) {
+function Group({ group, excluded }: { group: RunGroup; excluded: number }) {
   return (
     <>
       <span className="font-medium text-slate-900">{percent(group.passRate)}</span>
       <span className="block text-xs text-slate-500">
         {group.runs} run{group.runs === 1 ? '' : 's'},{' '}
         {group.meanAttempts === null ? '—' : group.meanAttempts.toFixed(1)} attempts
+        {excluded ? ` · ${excluded} left out` : ''}
       </span>
     </>
   )
@@ -123,10 +124,10 @@ export function EffectTable({
                 </td>
                 <td className="px-4 py-2">{effect.timesRecalled}</td>
                 <td className="px-4 py-2">
-                  <Group group={effect.recalling} />
+                  <Group group={effect.recalling} excluded={effect.excluded.recalling} />
                 </td>
                 <td className="px-4 py-2">
-                  <Group group={effect.comparable} />
+                  <Group group={effect.comparable} excluded={effect.excluded.comparable} />
                 </td>
                 <td
                   className={`px-4 py-2 font-medium ${difference !== null && difference < 0 ? 'text-red-700' : 'text-slate-900'}`}

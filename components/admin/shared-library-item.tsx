@@ -4,12 +4,24 @@ import { isoDay } from '@/components/lessons/format'
 import { LessonLabels, LessonStats } from '@/components/lessons/lesson-meta'
 import type { LessonOutcome } from '@/lib/lessons/lesson-outcomes'
 import type { LessonView } from '@/lib/lessons/lesson-view'
+import { TestLessonButton } from '@/components/experiments/experiment-buttons'
+import { VerdictBadge } from '@/components/experiments/verdict-badge'
+import type { LessonVerdict } from '@/lib/experiments/lesson-verdicts'
 import { ActionButton } from './action-button'
 import { SharedLessonForm } from './shared-lesson-form'
 
 /** One lesson of the shared library: edit and retire when active, restore when retired. */
-export function SharedLibraryItem({ lesson, outcome }: { lesson: LessonView; outcome?: LessonOutcome }) {
+export function SharedLibraryItem({
+  lesson,
+  outcome,
+  verdict,
+}: {
+  lesson: LessonView
+  outcome?: LessonOutcome
+  verdict?: LessonVerdict
+}) {
   const active = lesson.status === 'active'
+  const hurts = verdict?.verdict.kind === 'hurts'
   return (
     <li
       className="space-y-2 py-4"
@@ -24,6 +36,15 @@ export function SharedLibraryItem({ lesson, outcome }: { lesson: LessonView; out
         {lesson.content}
       </Link>
       <LessonLabels lesson={lesson} />
+      {verdict ? (
+        <p className="text-xs text-slate-600" data-testid={hurts ? 'lesson-hurts' : 'lesson-verdict'}>
+          Experiment:{' '}
+          <Link href={`/experiments/${verdict.experimentId}`} className="underline">
+            <VerdictBadge kind={verdict.verdict.kind} label={verdict.verdict.label} />
+          </Link>
+          {hurts && active ? ' — retire it so no run recalls it.' : ''}
+        </p>
+      ) : null}
       <LessonStats lesson={lesson} outcome={outcome} />
       <div className="flex flex-wrap items-start gap-2">
         {active ? (
@@ -52,6 +73,7 @@ export function SharedLibraryItem({ lesson, outcome }: { lesson: LessonView; out
               variant="danger"
               testId="retire-lesson"
             />
+            <TestLessonButton lessonId={lesson.id} />
           </>
         ) : (
           <ActionButton

@@ -12,6 +12,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/admin/lessons', label: 'Shared lessons', permission: 'lessons.curateShared' },
   { href: '/admin/review', label: 'Review', permission: 'lessons.curateShared' },
   { href: '/admin/effect', label: 'Effect', permission: 'lessons.curateShared' },
+  { href: '/datasets', label: 'Experiments', permission: 'experiments.manageOwn' },
   { href: '/support', label: 'Support', permission: 'support.console' },
   { href: '/settings/members', label: 'Members', permission: 'members.manage' },
   { href: '/settings', label: 'Settings', permission: 'settings.manage' },

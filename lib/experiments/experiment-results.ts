@@ -33,7 +33,13 @@ async function recalledByRun(experimentId: string): Promise<Map<string, { id: st
 export async function getExperimentResults(
   caller: Caller,
   experimentId: string,
-): Promise<{ experiment: ExperimentSummary; items: DatasetItem[]; results: ExperimentResults }> {
+): Promise<{
+  experiment: ExperimentSummary
+  items: DatasetItem[]
+  results: ExperimentResults
+  /** The text and status of every lesson the arms name. */
+  lessons: Map<string, { content: string; status: string }>
+}> {
   const experiment = await getExperiment(caller, experimentId)
   const prisma = await getPrisma()
   const [version, runs, recalled] = await Promise.all([
@@ -80,5 +86,14 @@ export async function getExperimentResults(
     }
   })
   const items = version.datasetVersion.items as DatasetItem[]
-  return { experiment, items, results: experimentResults(experiment.arms, items.length, records) }
+  const named = await prisma.lesson.findMany({
+    where: { tenantId: caller.tenantId, id: { in: experiment.arms.flatMap((arm) => arm.lessonIds) } },
+    select: { id: true, content: true, status: true },
+  })
+  return {
+    experiment,
+    items,
+    results: experimentResults(experiment.arms, items.length, records),
+    lessons: new Map(named.map((lesson) => [lesson.id, { content: lesson.content, status: lesson.status }])),
+  }
 }

@@ -3,6 +3,8 @@ import Link from 'next/link'
 import { EFFECT_SORTS, EffectTable, sortEffects, type EffectSort } from '@/components/admin/effect-table'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
+import { ExperimentVerdicts } from '@/components/experiments/experiment-verdicts'
+import { lessonVerdicts } from '@/lib/experiments/lesson-verdicts'
 import { requirePageAccess } from '@/lib/auth/session'
 import { EFFECT_MIN_RUNS, EFFECT_WORSE_GAP, sharedLessonEffect } from '@/lib/lessons/lesson-outcomes'
 
@@ -15,11 +17,19 @@ export default async function EffectPage({ searchParams }: { searchParams: Promi
   const direction = params.dir === 'asc' ? 'asc' : 'desc'
   const effects = sortEffects(await sharedLessonEffect(caller), sort, direction)
   const worse = effects.filter((effect) => effect.worse).length
+  const verdicts = [...(await lessonVerdicts(caller)).values()]
+  const leftOut = effects.reduce((total, effect) => total + effect.excluded.recalling, 0)
   return (
     <div className="space-y-6">
       <PageHeader
         title="Lesson effect"
-        description="Do shared lessons help? Each is compared with runs that did not recall it."
+        description="Do shared lessons help? Experiments answer first; what happened in everyday runs comes second."
+      />
+      <ExperimentVerdicts
+        verdicts={verdicts}
+        lessons={
+          new Map(effects.map((effect) => [effect.lessonId, { content: effect.content, status: effect.status }]))
+        }
       />
       <Card>
         <h2 className="text-sm font-semibold text-slate-900">How runs are compared</h2>
@@ -30,9 +40,14 @@ export default async function EffectPage({ searchParams }: { searchParams: Promi
           as the recalling runs (LLM judge, JSON schema, exact, regex or contains), that did not recall it. A lesson is
           flagged <strong>worse</strong> when both groups have at least {EFFECT_MIN_RUNS} runs and the recalling runs
           pass more than {Math.round(EFFECT_WORSE_GAP * 100)} points less often. Few runs mean little: read the counts.
+          Runs interrupted by infrastructure (provider error, model configuration, lost worker) or cancelled count on
+          neither side (“left out”; {leftOut} recalling run{leftOut === 1 ? '' : 's'} here), and experiments’ runs are
+          not observations. These are correlations, not causes: to know, test a lesson.
         </p>
       </Card>
-      <Card title={`Shared lessons (${effects.length})${worse ? ` · ${worse} flagged worse` : ''}`}>
+      <Card
+        title={`Observed in everyday runs: shared lessons (${effects.length})${worse ? ` · ${worse} flagged worse` : ''}`}
+      >
         {effects.length === 0 ? (
           <p className="text-sm text-slate-600" data-testid="no-effect">
             No shared lessons yet, so nothing to compare.{' '}

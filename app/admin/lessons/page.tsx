@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { requirePageAccess } from '@/lib/auth/session'
 import { lessonOutcomes } from '@/lib/lessons/lesson-outcomes'
 import { listSharedLessons } from '@/lib/lessons/shared-lessons'
+import { lessonVerdicts } from '@/lib/experiments/lesson-verdicts'
 
 export const metadata: Metadata = { title: 'Shared lessons' }
 
@@ -23,6 +24,7 @@ export default async function SharedLibraryPage({
     caller,
     lessons.map((lesson) => lesson.id),
   )
+  const verdicts = await lessonVerdicts(caller)
   const active = lessons.filter((lesson) => lesson.status === 'active')
   const retired = lessons.filter((lesson) => lesson.status === 'retired')
   return (
@@ -45,7 +47,12 @@ export default async function SharedLibraryPage({
         ) : (
           <ul className="-my-4 divide-y divide-slate-100">
             {active.map((lesson) => (
-              <SharedLibraryItem key={lesson.id} lesson={lesson} outcome={outcomes.get(lesson.id)} />
+              <SharedLibraryItem
+                key={lesson.id}
+                lesson={lesson}
+                outcome={outcomes.get(lesson.id)}
+                verdict={verdicts.get(lesson.id)}
+              />
             ))}
           </ul>
         )}

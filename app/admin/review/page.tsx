@@ -6,6 +6,9 @@ import { PageHeader } from '@/components/ui/page-header'
 import { requirePageAccess } from '@/lib/auth/session'
 import { proposalSources } from '@/lib/lessons/curation'
 import { listProposals } from '@/lib/lessons/proposals'
+import { listSharedLessons } from '@/lib/lessons/shared-lessons'
+import { lessonVerdicts } from '@/lib/experiments/lesson-verdicts'
+import { ExperimentVerdicts } from '@/components/experiments/experiment-verdicts'
 
 export const metadata: Metadata = { title: 'Review' }
 
@@ -20,6 +23,12 @@ export default async function ReviewPage() {
     caller,
     pending.map((proposal) => proposal.lessonId),
   )
+  const shared = await listSharedLessons(caller, {})
+  const verdicts = await lessonVerdicts(caller)
+  const hurting = shared.flatMap((lesson) => {
+    const verdict = verdicts.get(lesson.id)
+    return verdict?.verdict.kind === 'hurts' ? [verdict] : []
+  })
   const reviewed = [...approved, ...rejected]
     .sort((a, b) => (b.reviewedAt?.getTime() ?? 0) - (a.reviewedAt?.getTime() ?? 0))
     .slice(0, 20)
@@ -29,6 +38,13 @@ export default async function ReviewPage() {
         title="Review"
         description="Lessons members propose for sharing. Before one is shared with every run, remove personal data from it (highlighted), or confirm that it is not personal."
       />
+      {hurting.length > 0 ? (
+        <ExperimentVerdicts
+          title="Shared lessons that hurt in an experiment"
+          verdicts={hurting}
+          lessons={new Map(shared.map((lesson) => [lesson.id, { content: lesson.content, status: lesson.status }]))}
+        />
+      ) : null}
       <section aria-labelledby="pending-heading" className="space-y-3">
         <h2 id="pending-heading" className="text-base font-semibold text-slate-900">
           Waiting for review ({pending.length})

@@ -8,6 +8,7 @@ import { can } from '@/lib/auth/permissions'
 import { orNotFound, requireCaller } from '@/lib/auth/session'
 import type { Caller } from '@/lib/auth/caller'
 import { getRun, readRunEvents, type RunView } from '@/lib/runs/queries'
+import { AddToDatasetPanel } from '@/components/experiments/add-to-dataset-panel'
 import type { StoredTask } from '@/lib/runs/stored-task'
 
 export const metadata: Metadata = { title: 'Run' }
@@ -64,6 +65,9 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           </a>
         </nav>
       </div>
+      {can(caller.role, 'experiments.manageOwn') ? (
+        <AddToDatasetPanel caller={caller} runIds={[run.id]} label="Add to dataset" />
+      ) : null}
       <section aria-label="Task" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
         <h2 className="text-sm font-medium text-slate-700">Prompt</h2>
         <p data-testid="run-prompt" className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-900">

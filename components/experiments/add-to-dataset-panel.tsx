@@ -1,0 +1,30 @@
+import type { Caller } from '@/lib/auth/caller'
+import { can } from '@/lib/auth/permissions'
+import { listDatasets } from '@/lib/experiments/datasets'
+import { AddRunsToDatasetForm } from './dataset-forms'
+
+/** "Add to dataset", folded: the caller's datasets to choose from, or a new one. */
+export async function AddToDatasetPanel({
+  caller,
+  runIds,
+  label,
+}: {
+  caller: Caller
+  runIds: string[]
+  label: string
+}) {
+  const datasets = await listDatasets(caller)
+  return (
+    <details className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="add-to-dataset-panel">
+      <summary className="cursor-pointer text-sm font-medium text-slate-800">{label}</summary>
+      <div className="mt-3">
+        <AddRunsToDatasetForm
+          runIds={runIds}
+          datasets={datasets.map(({ id, name }) => ({ id, name }))}
+          mayShare={can(caller.role, 'experiments.manageTenant')}
+          label={label}
+        />
+      </div>
+    </details>
+  )
+}
