@@ -170,7 +170,9 @@ export function StartExperimentForm({
             errors={fieldErrors(result, 'name')}
           />
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-800">Lessons the second arm may recall</legend>
+            <legend className="text-sm font-medium text-slate-800">
+              Lessons the second arm may recall (none ticked: every active shared lesson)
+            </legend>
             <p className="text-xs text-slate-500">
               The first arm recalls no lessons; the second only these. Each run still learns from its own attempts.
             </p>

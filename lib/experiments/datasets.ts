@@ -184,20 +184,17 @@ export function runAsDatasetItem(config: unknown, title: string): DatasetItem {
 }
 
 /**
- * Adds runs the caller may read to a dataset as items (a new version); runs of experiments and
- * runs the caller may not read are skipped. Returns how many were added.
+ * The tasks of runs the caller may read, oldest first; runs of experiments and runs the caller may
+ * not read are skipped, and none readable is a notFound() (the same answer as for missing runs).
  */
-export async function addRunsToDataset(
-  caller: Caller,
-  datasetId: string,
-  runIds: string[],
-): Promise<{ version: number; added: number }> {
+async function itemsFromRuns(caller: Caller, runIds: string[]): Promise<DatasetItem[]> {
   const prisma = await getPrisma()
   const runs = await prisma.run.findMany({
     where: { AND: [visibleRuns(caller), { id: { in: runIds.slice(0, MAX_DATASET_ITEMS) }, experimentId: null }] },
     select: { id: true, config: true, title: true, createdAt: true },
     orderBy: { createdAt: 'asc' },
   })
+  if (runs.length === 0) throw notFound()
   const items: DatasetItem[] = []
   for (const run of runs) {
     try {
@@ -207,6 +204,16 @@ export async function addRunsToDataset(
     }
   }
   if (items.length === 0) throw new AppError('bad_request', 'None of these runs can be added.')
+  return items
+}
+
+/** Adds runs the caller may read to one of their datasets as items (a new version). */
+export async function addRunsToDataset(
+  caller: Caller,
+  datasetId: string,
+  runIds: string[],
+): Promise<{ version: number; added: number }> {
+  const items = await itemsFromRuns(caller, runIds)
   const { version } = await editDatasetItems(
     caller,
     datasetId,
@@ -214,4 +221,15 @@ export async function addRunsToDataset(
     `added ${items.length} from runs`,
   )
   return { version, added: items.length }
+}
+
+/** Makes a new dataset of the runs the caller may read (nothing is created when none may be read). */
+export async function createDatasetFromRuns(
+  caller: Caller,
+  input: { name: string; shared: boolean },
+  runIds: string[],
+): Promise<{ datasetId: string; added: number }> {
+  const items = await itemsFromRuns(caller, runIds)
+  const { datasetId } = await createDataset(caller, { ...input, items })
+  return { datasetId, added: items.length }
 }

@@ -60,6 +60,18 @@ async function checkArmLessons(caller: Caller, arms: Arm[]): Promise<void> {
     })
 }
 
+/** The ids of the tenant's active shared lessons (at most 200, newest first). */
+export async function activeSharedLessonIds(caller: Caller): Promise<string[]> {
+  const prisma = await getPrisma()
+  const rows = await prisma.lesson.findMany({
+    where: { tenantId: caller.tenantId, userKey: SHARED_LESSON, status: 'active' },
+    orderBy: { createdAt: 'desc' },
+    take: 200,
+    select: { id: true },
+  })
+  return rows.map((row) => row.id)
+}
+
 /**
  * Starts an experiment on the newest version of a dataset the caller may use: records the version,
  * the arms and repeats, schedules its first runs (through the same queue, limits and quota as any

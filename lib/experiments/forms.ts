@@ -3,8 +3,14 @@ import { z } from 'zod'
 import { defineAction } from '../actions/define'
 import { idField } from '../curation/fields'
 import { AppError } from '../errors'
-import { addRunsToDataset, appendDatasetItems, createDataset, removeDatasetItem } from './datasets'
-import { cancelExperiment, startExperiment } from './experiments'
+import {
+  addRunsToDataset,
+  appendDatasetItems,
+  createDataset,
+  createDatasetFromRuns,
+  removeDatasetItem,
+} from './datasets'
+import { activeSharedLessonIds, cancelExperiment, startExperiment } from './experiments'
 import { testLesson } from './lesson-test'
 import { parseDatasetJsonLines, type DatasetItem } from './schemas'
 
@@ -121,16 +127,20 @@ export const addRunsToDatasetForm = defineAction({
       .refine((ids) => ids.length > 0 && ids.length <= 500, 'Choose between 1 and 500 runs.'),
   }),
   handler: async (input, caller) => {
-    let datasetId = input.datasetId
-    if (!datasetId) {
-      if (!input.newName)
-        throw new AppError('bad_request', 'Some fields need attention.', {
-          datasetId: ['Choose a dataset or name a new one.'],
-        })
-      datasetId = (await createDataset(caller, { name: input.newName, shared: input.shared })).datasetId
+    if (input.datasetId) {
+      const { added } = await addRunsToDataset(caller, input.datasetId, input.runIds)
+      return { datasetId: input.datasetId, added, href: `/datasets/${input.datasetId}` }
     }
-    const { added, version } = await addRunsToDataset(caller, datasetId, input.runIds)
-    return { datasetId, added, version, href: `/datasets/${datasetId}` }
+    if (!input.newName)
+      throw new AppError('bad_request', 'Some fields need attention.', {
+        datasetId: ['Choose a dataset or name a new one.'],
+      })
+    const { datasetId, added } = await createDatasetFromRuns(
+      caller,
+      { name: input.newName, shared: input.shared },
+      input.runIds,
+    )
+    return { datasetId, added, href: `/datasets/${datasetId}` }
   },
 })
 
@@ -159,9 +169,11 @@ export const startExperimentForm = defineAction({
     repeats: z.coerce.number().int().min(1, 'At least 1.').max(5, 'At most 5.').default(1),
   }),
   handler: async (input, caller) => {
-    if (input.lessonIds.length === 0)
+    // No lesson chosen: the second arm recalls every active shared lesson (do our shared lessons help at all?).
+    const lessonIds = input.lessonIds.length > 0 ? input.lessonIds : await activeSharedLessonIds(caller)
+    if (lessonIds.length === 0)
       throw new AppError('bad_request', 'Some fields need attention.', {
-        lessonIds: ['Choose at least one lesson to compare with no lessons.'],
+        lessonIds: ['There are no active shared lessons to compare with no lessons.'],
       })
     const shared = { ...(input.model && { model: input.model }), maxAttempts: input.maxAttempts }
     const { experimentId } = await startExperiment(caller, {
@@ -169,7 +181,11 @@ export const startExperimentForm = defineAction({
       name: input.name,
       arms: [
         { label: 'No lessons', lessonIds: [], ...shared },
-        { label: 'With the lessons', lessonIds: input.lessonIds, ...shared },
+        {
+          label: input.lessonIds.length > 0 ? 'With the lessons' : 'All shared lessons',
+          lessonIds,
+          ...shared,
+        },
       ],
       repeats: input.repeats,
     })

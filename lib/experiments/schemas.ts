@@ -74,7 +74,7 @@ const modelString = z
  */
 export const armSchema = z.object({
   label: z.string().trim().min(1, 'name the arm').max(60),
-  lessonIds: z.array(z.string().min(1).max(64)).max(20).default([]),
+  lessonIds: z.array(z.string().min(1).max(64)).max(200).default([]),
   model: modelString.optional(),
   lessonMode: z.enum(['monotonic', 'selective']).optional(),
   maxAttempts: z.number().int().min(1).max(10).optional(),

@@ -25,6 +25,16 @@ import { cancelRunForm } from '../../app/runs/run-forms'
 import { submitTaskForm } from '../../app/tasks/task-form'
 import { scenarioTask } from '../integration/runs/run-helpers'
 import { marker } from './isolation-fixtures'
+import {
+  addDatasetItemForm,
+  addRunsToDatasetForm,
+  cancelExperimentForm,
+  createDatasetForm,
+  removeDatasetItemForm,
+  startExperimentForm,
+  testLessonForm,
+  uploadDatasetItemsForm,
+} from '../../lib/experiments/forms'
 
 /** A tenant action's definition, typed loosely so one table holds them all. */
 export type TenantDefinition = ActionDefinition<never, unknown>
@@ -117,5 +127,43 @@ export const DEFINITIONS: Record<
   'app/tasks/actions.ts#submitTaskAction': {
     definition: submitTaskForm as never,
     input: () => scenarioTask('kyoto-walk') as never,
+  },
+  'app/datasets/actions.ts#createDatasetAction': {
+    definition: createDatasetForm as never,
+    input: () => ({
+      name: `Dataset ${marker('dataset')}`,
+      jsonl: '{"prompt": "Say hello.", "evaluator": {"kind": "contains", "expected": "hello"}}',
+    }),
+  },
+  'app/datasets/actions.ts#uploadDatasetItemsAction': {
+    definition: uploadDatasetItemsForm as never,
+    input: (datasetId) => ({
+      datasetId,
+      jsonl: '{"prompt": "Say goodbye.", "evaluator": {"kind": "contains", "expected": "bye"}}',
+    }),
+  },
+  'app/datasets/actions.ts#addDatasetItemAction': {
+    definition: addDatasetItemForm as never,
+    input: (datasetId) => ({ datasetId, prompt: 'Name a colour.', evaluatorKind: 'contains', expected: 'blue' }),
+  },
+  'app/datasets/actions.ts#removeDatasetItemAction': {
+    definition: removeDatasetItemForm as never,
+    input: (datasetId) => ({ datasetId, position: '0' }),
+  },
+  'app/datasets/actions.ts#addRunsToDatasetAction': {
+    definition: addRunsToDatasetForm as never,
+    input: (runId) => ({ runIds: runId, newName: `From runs ${marker('from-runs')}` }),
+  },
+  'app/datasets/actions.ts#startExperimentAction': {
+    definition: startExperimentForm as never,
+    input: (datasetId) => ({ datasetId, name: `Experiment ${marker('experiment')}`, maxAttempts: '1' }),
+  },
+  'app/experiments/actions.ts#cancelExperimentAction': {
+    definition: cancelExperimentForm as never,
+    input: (experimentId) => ({ experimentId }),
+  },
+  'app/experiments/actions.ts#testLessonAction': {
+    definition: testLessonForm as never,
+    input: (lessonId) => ({ lessonId }),
   },
 }

@@ -10,6 +10,53 @@ import { saveProviderKey } from '../../lib/models/provider-keys'
 import { addUser, type TestUser } from '../integration/helpers/tenants'
 import type { Relation, ResourceKind } from './app-inventory'
 import { marker, type IsolationTenant } from './isolation-fixtures'
+import { taskInputSchema } from '../../lib/runs/task-input'
+
+/** The task key of target runs and testable lessons: "test this lesson" finds the runs by it. */
+const TARGET_TASK_KEY = 'matrix-target'
+
+/** A dataset with one task, owned by `owner` (the tenant's when `shared`), created directly (whoever the owner's role). */
+async function datasetOf(tenantId: string, ownerId: string, shared: boolean): Promise<string> {
+  const prisma = await getPrisma()
+  const dataset = await prisma.dataset.create({
+    data: { tenantId, ownerId, shared, name: `Target dataset ${marker('dataset')}` },
+  })
+  await prisma.datasetVersion.create({
+    data: {
+      tenantId,
+      datasetId: dataset.id,
+      version: 1,
+      items: [
+        taskInputSchema.parse({ prompt: 'Say hello.', evaluator: { kind: 'contains', expected: 'hello' } }),
+      ] as never,
+      itemCount: 1,
+      createdById: ownerId,
+    },
+  })
+  return dataset.id
+}
+
+/** A running experiment (two arms, no lessons) on a fresh dataset of the same owner. */
+async function experimentOf(tenantId: string, ownerId: string, shared: boolean): Promise<string> {
+  const prisma = await getPrisma()
+  const datasetId = await datasetOf(tenantId, ownerId, shared)
+  const version = await prisma.datasetVersion.findFirstOrThrow({ where: { datasetId } })
+  const experiment = await prisma.experiment.create({
+    data: {
+      tenantId,
+      ownerId,
+      datasetId,
+      datasetVersionId: version.id,
+      name: `Target experiment ${marker('experiment')}`,
+      arms: [
+        { label: 'A', lessonIds: [] },
+        { label: 'B', lessonIds: [] },
+      ],
+      repeats: 1,
+    },
+  })
+  return experiment.id
+}
 
 async function storeLesson(owner: TestUser): Promise<string> {
   const store = new PgLessonStore({
@@ -31,7 +78,11 @@ async function runningRun(owner: TestUser): Promise<string> {
       userId: owner.id,
       title: `Target run ${marker('run')}`,
       prompt: 'target',
-      config: {},
+      // A valid stored task, so "add to dataset" can replay it.
+      config: {
+        ...taskInputSchema.parse({ prompt: 'target', taskKey: TARGET_TASK_KEY }),
+        models: { agent: 'demo:offline' },
+      } as never,
       model: 'demo (offline)',
       status: 'running',
       maxAttempts: 2,
@@ -76,6 +127,20 @@ export async function makeTarget(
         apiKey: `sk-target-${crypto.randomBytes(12).toString('hex')}`,
       })
       return 'openai'
+    case 'dataset':
+    case 'experiment': {
+      const make = kind === 'dataset' ? datasetOf : experimentOf
+      const shared = relation === 'tenant' || relation === 'foreign'
+      return make(tenant.id, shared ? tenant.users.admin.id : owner.id, shared)
+    }
+    case 'testableLesson': {
+      const lesson = await createSharedLesson(tenant.users.admin.caller, {
+        content: `Testable target ${marker('testable')}`,
+        taskKey: TARGET_TASK_KEY,
+      })
+      await runningRun(tenant.users.memberTwo)
+      return lesson.id
+    }
     default:
       return ''
   }

@@ -14,6 +14,8 @@ export type Visibility =
   | 'runConsole' // support.console only
   | 'lessonRead' // one's own lesson (lessons.manageOwn) or a shared one (lessons.readShared)
   | 'ownLesson' // one's own lesson with lessons.manageOwn
+  | 'runReadToDataset' // a run one may read (as runRead), by someone who keeps datasets (experiments.manageOwn)
+  | 'datasetUse' // the tenant's dataset (or its experiment) with experiments.manageTenant, one's own with experiments.manageOwn
   | { permission: Permission } // a tenant resource: anyone of the tenant with the permission
 
 /** Whether someone with `role` may reach a resource of `relation` under `visibility`. */
@@ -34,6 +36,12 @@ export function visible(visibility: Visibility, role: Role, relation: Relation):
       return relation === 'tenant' ? can(role, 'lessons.readShared') : owner && can(role, 'lessons.manageOwn')
     case 'ownLesson':
       return owner && can(role, 'lessons.manageOwn')
+    case 'runReadToDataset':
+      return (
+        can(role, 'experiments.manageOwn') && (can(role, 'runs.readTenant') || (owner && can(role, 'runs.readOwn')))
+      )
+    case 'datasetUse':
+      return relation === 'tenant' ? can(role, 'experiments.manageTenant') : owner && can(role, 'experiments.manageOwn')
   }
 }
 
@@ -47,6 +55,9 @@ export type ResourceKind =
   | 'membership'
   | 'invitation'
   | 'provider'
+  | 'dataset'
+  | 'experiment'
+  | 'testableLesson' // a shared lesson with a past run sharing its task key (what "test this lesson" replays)
   | 'none'
 
 /** A server action: what it addresses and who may use it. `public` actions are for people outside a tenant. */
@@ -187,6 +198,54 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     visibility: permission('members.manage'),
     writes: 'the membership quota + audit',
   },
+  'app/datasets/actions.ts#createDatasetAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('experiments.manageOwn'),
+    writes: 'a dataset and its first version (+ audit for the organisation’s)',
+  },
+  'app/datasets/actions.ts#uploadDatasetItemsAction': {
+    kind: 'tenant',
+    resource: 'dataset',
+    visibility: 'datasetUse',
+    writes: 'a dataset version (+ audit for the organisation’s)',
+  },
+  'app/datasets/actions.ts#addDatasetItemAction': {
+    kind: 'tenant',
+    resource: 'dataset',
+    visibility: 'datasetUse',
+    writes: 'a dataset version (+ audit for the organisation’s)',
+  },
+  'app/datasets/actions.ts#removeDatasetItemAction': {
+    kind: 'tenant',
+    resource: 'dataset',
+    visibility: 'datasetUse',
+    writes: 'a dataset version (+ audit for the organisation’s)',
+  },
+  'app/datasets/actions.ts#addRunsToDatasetAction': {
+    kind: 'tenant',
+    resource: 'run',
+    visibility: 'runReadToDataset',
+    writes: 'a dataset and a version from the runs',
+  },
+  'app/datasets/actions.ts#startExperimentAction': {
+    kind: 'tenant',
+    resource: 'dataset',
+    visibility: 'datasetUse',
+    writes: 'an experiment and its first runs (+ audit for the organisation’s)',
+  },
+  'app/experiments/actions.ts#cancelExperimentAction': {
+    kind: 'tenant',
+    resource: 'experiment',
+    visibility: 'datasetUse',
+    writes: 'the experiment status and cancel requests on its runs (+ audit)',
+  },
+  'app/experiments/actions.ts#testLessonAction': {
+    kind: 'tenant',
+    resource: 'testableLesson',
+    visibility: permission('experiments.manageTenant'),
+    writes: 'a dataset, an experiment and its first runs + audit',
+  },
   'app/signup/actions.ts#signUpAction': { kind: 'public', writes: 'a user, a tenant, a membership + audit' },
   'app/tasks/actions.ts#submitTaskAction': {
     kind: 'tenant',
@@ -252,6 +311,19 @@ export const PAGES: Record<string, PageExpectation> = {
     path: '/admin/effect',
     signedOut: 'signin',
     access: { anyOf: ['lessons.curateShared'] },
+  },
+  'app/datasets/page.tsx': { path: '/datasets', signedOut: 'signin', access: { anyOf: ['experiments.manageOwn'] } },
+  'app/datasets/[id]/page.tsx': {
+    path: '/datasets/[id]',
+    signedOut: 'signin',
+    access: 'datasetUse',
+    resource: 'dataset',
+  },
+  'app/experiments/[id]/page.tsx': {
+    path: '/experiments/[id]',
+    signedOut: 'signin',
+    access: 'datasetUse',
+    resource: 'experiment',
   },
   'app/admin/audit/page.tsx': { path: '/admin/audit', signedOut: 'signin', access: { anyOf: ['audit.read'] } },
   'app/settings/page.tsx': { path: '/settings', signedOut: 'signin', access: { anyOf: ['settings.manage'] } },

@@ -19,6 +19,9 @@ export async function tableCounts(): Promise<Record<string, number>> {
     auditLogs,
     providerSecrets,
     memoryBlocks,
+    datasets,
+    datasetVersions,
+    experiments,
   ] = await Promise.all([
     prisma.user.count(),
     prisma.tenant.count(),
@@ -32,6 +35,9 @@ export async function tableCounts(): Promise<Record<string, number>> {
     prisma.auditLog.count(),
     prisma.providerSecret.count(),
     prisma.workingMemoryBlock.count(),
+    prisma.dataset.count(),
+    prisma.datasetVersion.count(),
+    prisma.experiment.count(),
   ])
   return {
     users,
@@ -46,6 +52,9 @@ export async function tableCounts(): Promise<Record<string, number>> {
     auditLogs,
     providerSecrets,
     memoryBlocks,
+    datasets,
+    datasetVersions,
+    experiments,
   }
 }
 
@@ -53,7 +62,7 @@ export async function tableCounts(): Promise<Record<string, number>> {
 export async function tableDigest(tenantIds: string[]): Promise<{ counts: Record<string, number>; rows: string }> {
   const prisma = await getPrisma()
   const tenantId = { in: tenantIds }
-  const [tenants, memberships, lessons, proposals, runs, secrets, invitations] = await Promise.all([
+  const [tenants, memberships, lessons, proposals, runs, secrets, invitations, experiments] = await Promise.all([
     prisma.tenant.findMany({
       where: { id: tenantId },
       select: { id: true, name: true, settings: true },
@@ -85,10 +94,11 @@ export async function tableDigest(tenantIds: string[]): Promise<{ counts: Record
       orderBy: { id: 'asc' },
     }),
     prisma.invitation.findMany({ where: { tenantId }, select: { id: true, acceptedAt: true }, orderBy: { id: 'asc' } }),
+    prisma.experiment.findMany({ where: { tenantId }, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
   ])
   const rows = crypto
     .createHash('sha256')
-    .update(JSON.stringify({ tenants, memberships, lessons, proposals, runs, secrets, invitations }))
+    .update(JSON.stringify({ tenants, memberships, lessons, proposals, runs, secrets, invitations, experiments }))
     .digest('hex')
   return { counts: await tableCounts(), rows }
 }

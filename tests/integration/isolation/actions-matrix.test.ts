@@ -45,6 +45,8 @@ function relationsFor(kind: ResourceKind, persona: PersonaName | null): Relation
   if (kind === 'none' || kind === 'provider') return ['tenant']
   if (kind === 'ownLesson' || kind === 'run')
     return persona ? ['owner', 'colleague', 'foreign'] : ['colleague', 'foreign']
+  if (kind === 'dataset' || kind === 'experiment')
+    return persona ? ['owner', 'colleague', 'tenant', 'foreign'] : ['colleague', 'tenant', 'foreign']
   return ['tenant', 'foreign']
 }
 
