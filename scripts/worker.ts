@@ -2,10 +2,14 @@
  * `npm run worker`: executes queued runs from PostgreSQL (DATABASE_URL), next to any number of
  * app servers and other workers. The embedded database cannot be shared: the app runs its own worker.
  */
-import { openDatabase } from '../lib/db/client'
-import { env } from '../lib/env'
-import { startTracing } from '../lib/observability/tracing'
-import { startRunWorker } from '../lib/runs/run-worker'
+import { register } from 'node:module'
+
+// Server modules import 'server-only' (which throws outside React's server bundles): as server.ts does.
+register('./server-only-loader.mjs', import.meta.url)
+const { openDatabase } = await import('../lib/db/client')
+const { env } = await import('../lib/env')
+const { startTracing } = await import('../lib/observability/tracing')
+const { startRunWorker } = await import('../lib/runs/run-worker')
 
 async function main() {
   if (!env.DATABASE_URL) {
