@@ -46,6 +46,7 @@ export const PAYLOADS = {
     lessonMode: text.optional(),
   }),
   runStarted: z.looseObject({ worker: text.optional() }),
+  runResumed: z.looseObject({ fromAttempt: count.optional(), afterIndex: count.optional(), worker: text.optional() }),
   runRetried: z.looseObject({
     retry: count.optional(),
     delayMs: z.number().optional(),

@@ -6,7 +6,7 @@ import { enforceGuardrail, type Guardrails } from './guardrails'
 import { persistLesson, recallLessons, type LessonMode } from './lesson-modes'
 import type { Reflexion } from './reflexion'
 import { evaluateOutput, reflect, type RoleModel } from './review'
-import { RunStop, type RunContext } from './run-context'
+import { RunStop, RunYield, type RunContext } from './run-context'
 
 /** What a run has achieved so far; the driver reads it for run.finished even when the run stops early. */
 export type RunProgress = { output: string; bestScore: number | null; attempts: number; turns: number }
@@ -16,6 +16,10 @@ export type AttemptLoopInput = {
   run: RunContext
   agent: AgentRuntime
   submittedIndex: number
+  /** Continue a resumed run at `firstAttempt`, caused by the event that closed the attempt before it. */
+  resume?: { firstAttempt: number; previousIndex: number }
+  /** Asked at each attempt boundary after the first attempt this process ran: true ends the loop with RunYield. */
+  shouldYield?: () => boolean
   lessons: LessonMode
   evaluatorModel: RoleModel
   reflectorModel: RoleModel
@@ -31,11 +35,13 @@ export type AttemptLoopInput = {
 export async function runAttemptLoop(reflexion: Reflexion, input: AttemptLoopInput): Promise<'succeeded' | 'failed'> {
   const { run, progress } = input
   const budgetState = { warned: false }
-  let previousIndex = input.submittedIndex
+  let previousIndex = input.resume?.previousIndex ?? input.submittedIndex
   let lastStartedIndex: number | undefined
   const session: AttemptSession = { messages: [], blocks: {} }
-  for (let attempt = 1; attempt <= reflexion.maxAttempts; attempt++) {
+  const firstAttempt = input.resume?.firstAttempt ?? 1
+  for (let attempt = firstAttempt; attempt <= reflexion.maxAttempts; attempt++) {
     run.throwIfCancelled()
+    if (attempt > firstAttempt && input.shouldYield?.()) throw new RunYield(attempt)
     await checkBudget(run, input.budget, lastStartedIndex ?? input.submittedIndex, budgetState, attempt)
     const startedIndex = await run.emit('reflexion.attempt_started', via(previousIndex, HANDLERS.reflexion), {
       attempt,
