@@ -13,6 +13,8 @@ import {
 import { candidateLimit, recallSql, type RecallFilter } from './recall-query'
 import { DEFAULT_RECALL_FLOOR, floorFor, rankLessons, type RankedLesson, type RecallCandidate } from './recall-ranking'
 import { embeddingStorage, vectorLiteral } from './vector-support'
+import { defaultEmbedder } from './embedders'
+import { HashEmbedder, cosineSimilarity } from '../reflexion/hash-embedder'
 
 /** The client or an interactive transaction (approving a proposal adds its shared lesson inside one). */
 export type LessonDb = Db | Parameters<Extract<Parameters<Db['$transaction']>[0], (...args: never[]) => unknown>>[0]
@@ -33,6 +35,12 @@ type CandidateRow = {
 
 /** What a run is about: lessons with its task key, or sharing one of its tags, get a small boost. */
 export type RecallScope = { taskKey?: string | null; tags?: readonly string[] }
+
+/** Where a store reports that its embedder failed and it fell back (shown to admins). */
+export type EmbedderFailureSink = (error: unknown, during: 'query' | 'write') => Promise<void>
+
+/** How many of the newest candidate lessons the word-overlap fallback ranks when the embedder fails. */
+export const FALLBACK_CANDIDATES = 2_000
 
 /** One recall: the text, how many lessons, and which lessons it may see (see RecallFilter). */
 export type RecallRequest = { text: string; k: number } & RecallFilter
@@ -59,6 +67,8 @@ export class PgLessonStore implements VectorStore {
   readonly runId?: string
   readonly scope: { taskKey: string | null; tags: string[] }
   readonly floor: number
+  /** When set, an embedder failure falls back (recall by word overlap; a lesson stored with the offline vector) and is reported here. */
+  readonly onEmbedderFailure?: EmbedderFailureSink
 
   constructor(options: {
     prisma: LessonDb
@@ -67,7 +77,9 @@ export class PgLessonStore implements VectorStore {
     runId?: string
     scope?: RecallScope
     floor?: number
+    onEmbedderFailure?: EmbedderFailureSink
   }) {
+    this.onEmbedderFailure = options.onEmbedderFailure
     this.prisma = options.prisma
     this.tenantId = options.tenantId
     this.embedder = options.embedder
@@ -91,7 +103,7 @@ export class PgLessonStore implements VectorStore {
     const existing = await this.strengthen(userKey, normalized)
     if (existing) return { id: existing, duplicate: true }
     const storage = await embeddingStorage(this.prisma)
-    const [vector] = await this.embedder.embed([chunk.content])
+    const { embedder, vector } = await this.embedForWrite(chunk.content)
     const runId = typeof chunk.metadata.run_id === 'string' ? chunk.metadata.run_id : (this.runId ?? null)
     const tags = Array.isArray(chunk.metadata.tags) ? chunk.metadata.tags.map(String) : this.scope.tags
     const taskKey = typeof chunk.metadata.task_key === 'string' ? chunk.metadata.task_key : this.scope.taskKey
@@ -105,7 +117,7 @@ export class PgLessonStore implements VectorStore {
       chunk.content,
       normalized,
       vectorLiteral(storage, vector),
-      this.embedder.id,
+      embedder.id,
       vector.length,
       runId,
       asNumber(chunk.metadata.attempt),
@@ -117,6 +129,18 @@ export class PgLessonStore implements VectorStore {
     if (rows[0]) return { id: rows[0].id, duplicate: false }
     // A concurrent writer stored the same lesson between the check and the insert.
     return { id: (await this.strengthen(userKey, normalized)) ?? '', duplicate: true }
+  }
+
+  /** A lesson text's vector and its embedder; when the embedder fails and failures are handled, the offline one (re-embedded later). */
+  async embedForWrite(content: string): Promise<{ embedder: Embedder; vector: number[] }> {
+    try {
+      return { embedder: this.embedder, vector: (await this.embedder.embed([content]))[0] }
+    } catch (error) {
+      if (!this.onEmbedderFailure || this.embedder.id === defaultEmbedder().id) throw error
+      await this.onEmbedderFailure(error, 'write')
+      const fallback = defaultEmbedder()
+      return { embedder: fallback, vector: (await fallback.embed([content]))[0] }
+    }
   }
 
   /** Strengthens the lesson with this text that the user may recall (their own first); its id, if any. */
@@ -135,10 +159,48 @@ export class PgLessonStore implements VectorStore {
 
   /** The k most relevant lessons for a text, ranked (floor, boosts, duplicates collapsed), with why. */
   async recall(request: RecallRequest): Promise<RankedLesson[]> {
-    const [vector] = await this.embedder.embed([request.text])
+    let vector: number[]
+    try {
+      ;[vector] = await this.embedder.embed([request.text])
+    } catch (error) {
+      if (!this.onEmbedderFailure) throw error
+      await this.onEmbedderFailure(error, 'query')
+      return this.recallByWords(request)
+    }
     const candidates = await this.candidates(vector, request)
     const floor = floorFor(this.floor, this.embedder.semanticShare?.(request.text) ?? 1)
     return rankLessons(candidates, { k: request.k, floor, ...this.scope })
+  }
+
+  /**
+   * The fallback when the embedder fails at query time: the newest candidates of the filter (any
+   * embedder), ranked by word and character overlap (HashEmbedder) under the lexical floor.
+   */
+  async recallByWords(request: RecallRequest): Promise<RankedLesson[]> {
+    const rows = await this.prisma.$queryRawUnsafe<Omit<CandidateRow, 'similarity' | 'shared_copy_id'>[]>(
+      `SELECT id, content, normalized, user_key, source_run_id, source_attempt, source_score, task_key, tags FROM lessons
+       WHERE tenant_id = $1 AND status = 'active' AND (expires_at IS NULL OR expires_at > now() AT TIME ZONE 'UTC')
+         ${request.userKeys === null ? '' : 'AND user_key = ANY($3::text[])'}
+       ORDER BY updated_at DESC, id LIMIT $2`,
+      this.tenantId,
+      FALLBACK_CANDIDATES,
+      ...(request.userKeys === null ? [] : [request.userKeys]),
+    )
+    const words = new HashEmbedder()
+    const query = words.embedOne(request.text)
+    const candidates = rows
+      .filter((row) => !request.lessonIds || request.lessonIds.includes(row.id))
+      .map((row) => ({
+        id: row.id,
+        content: row.content,
+        normalized: row.normalized,
+        userKey: row.user_key,
+        taskKey: row.task_key,
+        tags: row.tags,
+        similarity: cosineSimilarity(query, words.embedOne(row.content)),
+        source: { runId: row.source_run_id, attempt: row.source_attempt, score: row.source_score },
+      }))
+    return rankLessons(candidates, { k: request.k, floor: floorFor(this.floor, 0), ...this.scope })
   }
 
   /** The nearest candidates of the filter for a query vector, nearest first, unranked. */

@@ -80,6 +80,7 @@ export function rankLessons(candidates: readonly RecallCandidate[], options: Ran
         Object.assign(twin, { id: lesson.id, content: lesson.content, userKey: lesson.userKey })
         byId.set(lesson.id, twin)
       } else twin.duplicateIds.push(lesson.id)
+      byText.set(lesson.normalized, twin) // a third copy with either text joins the pair
       continue
     }
     kept.push(lesson)

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client'
 import { aiSdkEmbedder, defaultEmbedder } from '../lessons/embedders'
 import { PgLessonStore } from '../lessons/pg-lesson-store'
+import { tenantLessonStore } from '../lessons/tenant-lessons'
 import { PgMemory } from '../lessons/pg-memory'
 import type { RetryOptions } from '../models/retry'
 import type { SecretsBackend } from '../models/secrets'
@@ -27,7 +28,7 @@ export type RunAgentContext = {
   embedder?: Embedder
 }
 
-/** The lesson embedder of a tenant: the HashEmbedder, or an AI SDK embedding model when one is configured. */
+/** The offline default lesson embedder, or an AI SDK embedding model (tests pass one in the context). */
 export { aiSdkEmbedder, defaultEmbedder }
 
 /** Builds the engine for one run from its stored task: Reflexion over ReAct or a Supervisor, Postgres lessons and memory. */
@@ -50,16 +51,23 @@ export async function buildRunAgent(
           maxTurns: task.maxTurns,
         })
       : new ReAct({ maxTurns: task.maxTurns })
+  const scope = { taskKey: task.taskKey ?? null, tags: task.tags ?? [] }
   const lessonStore =
-    task.reflexion.lessonMode === 'selective'
-      ? new PgLessonStore({
-          prisma: context.prisma,
-          tenantId: context.tenantId,
-          embedder: context.embedder ?? defaultEmbedder(),
-          runId: context.runId,
-          scope: { taskKey: task.taskKey ?? null, tags: task.tags ?? [] },
-        })
-      : null
+    task.reflexion.lessonMode !== 'selective'
+      ? null
+      : context.embedder
+        ? new PgLessonStore({
+            prisma: context.prisma,
+            tenantId: context.tenantId,
+            embedder: context.embedder,
+            runId: context.runId,
+            scope,
+          })
+        : await tenantLessonStore(context.prisma, context.tenantId, {
+            secrets: context.secrets,
+            runId: context.runId,
+            scope,
+          })
   const architecture = new Reflexion({
     base,
     maxAttempts: task.reflexion.maxAttempts,
