@@ -44,6 +44,8 @@ export type LessonsState = {
     id: string | null
     userId: string | null
     score: number | null
+    /** Why selective recall chose it: its similarity, and the run's task key and tags it shares (boosting it). */
+    why: { similarity: number; taskKey?: string; tags?: string[]; boost: number } | null
   }[]
   produced: {
     attempt: number | null
@@ -212,6 +214,20 @@ export const bestScore: Reducer<number | null> = {
   },
 }
 
+function recallWhy(value: unknown): LessonsState['recalled'][number]['why'] {
+  if (!value || typeof value !== 'object') return null
+  const why = value as Record<string, unknown>
+  const similarity = asNumber(why.similarity)
+  if (similarity === null) return null
+  const tags = Array.isArray(why.tags) ? why.tags.filter((tag): tag is string => typeof tag === 'string') : []
+  return {
+    similarity,
+    ...(typeof why.taskKey === 'string' && { taskKey: why.taskKey }),
+    ...(tags.length > 0 && { tags }),
+    boost: asNumber(why.boost) ?? 0,
+  }
+}
+
 /** Every lesson recalled into an attempt and every lesson the reflector produced (with where it was persisted). */
 export const lessons: Reducer<LessonsState> = {
   doc: 'lessons recalled into attempts and lessons produced (and persisted)',
@@ -228,6 +244,7 @@ export const lessons: Reducer<LessonsState> = {
             id: asString(lesson?.id),
             userId: asString(lesson?.userId),
             score: asNumber(lesson?.score),
+            why: recallWhy(lesson?.why),
           })
         }
       } else if (event.type === 'reflexion.lesson_produced') {

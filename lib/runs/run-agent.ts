@@ -74,6 +74,7 @@ export async function buildRunAgent(
     threshold: task.reflexion.threshold,
     topKLessons: task.reflexion.topKLessons,
     maxLessons: task.reflexion.maxLessons,
+    lessonAfterFinalFailure: task.reflexion.lessonAfterFinalFailure ?? false,
     evaluator: task.evaluator,
     lessonStore: lessonStore ?? undefined,
     evaluatorModel: await role(task.models.evaluator),
