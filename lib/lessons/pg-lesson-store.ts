@@ -12,9 +12,11 @@ import {
 } from '../reflexion/vector-store'
 import { candidateLimit, recallSql, type RecallFilter } from './recall-query'
 import { DEFAULT_RECALL_FLOOR, floorFor, rankLessons, type RankedLesson, type RecallCandidate } from './recall-ranking'
-import { embeddingStorage, vectorLiteral } from './vector-support'
+import { embeddingStorage, vectorLiteral, type EmbeddingStorage } from './vector-support'
+import { INDEXED_RECALL_ABOVE, hasVectorIndex } from './vector-index'
 import { defaultEmbedder } from './embedders'
 import { HashEmbedder, cosineSimilarity } from '../reflexion/hash-embedder'
+import { sharedTerms } from '../reflexion/text-features'
 
 /** The client or an interactive transaction (approving a proposal adds its shared lesson inside one). */
 export type LessonDb = Db | Parameters<Extract<Parameters<Db['$transaction']>[0], (...args: never[]) => unknown>>[0]
@@ -168,8 +170,19 @@ export class PgLessonStore implements VectorStore {
       return this.recallByWords(request)
     }
     const candidates = await this.candidates(vector, request)
-    const floor = floorFor(this.floor, this.embedder.semanticShare?.(request.text) ?? 1)
-    return rankLessons(candidates, { k: request.k, floor, ...this.scope })
+    const share = this.embedder.semanticShare?.(request.text) ?? 1
+    // Compared mostly by words (CJK, other languages): hashed features collide, so a lesson must
+    // really share a word or a CJK bigram with the task.
+    const byWords = share < 0.5
+    const ranked = byWords
+      ? candidates.map((candidate) => ({ ...candidate, sharedTerms: sharedTerms(request.text, candidate.content) }))
+      : candidates
+    return rankLessons(ranked, {
+      k: request.k,
+      floor: floorFor(this.floor, share),
+      ...(byWords && { minSharedTerms: 1 }),
+      ...this.scope,
+    })
   }
 
   /**
@@ -200,21 +213,31 @@ export class PgLessonStore implements VectorStore {
         similarity: cosineSimilarity(query, words.embedOne(row.content)),
         source: { runId: row.source_run_id, attempt: row.source_attempt, score: row.source_score },
       }))
-    return rankLessons(candidates, { k: request.k, floor: floorFor(this.floor, 0), ...this.scope })
+    const withTerms = candidates.map((candidate) => ({
+      ...candidate,
+      sharedTerms: sharedTerms(request.text, candidate.content),
+    }))
+    return rankLessons(withTerms, { k: request.k, floor: floorFor(this.floor, 0), minSharedTerms: 1, ...this.scope })
   }
 
   /** The nearest candidates of the filter for a query vector, nearest first, unranked. */
   async candidates(vector: number[], request: Omit<RecallRequest, 'text'>): Promise<RecallCandidate[]> {
     const storage = await embeddingStorage(this.prisma)
-    const rows = await this.prisma.$queryRawUnsafe<CandidateRow[]>(
-      recallSql(storage, request),
+    const index = (await this.useIndex(storage, request))
+      ? { embedderId: this.embedder.id, dimensions: vector.length }
+      : undefined
+    const parameters = [
       this.tenantId,
       this.embedder.id,
       vectorLiteral(storage, vector),
       candidateLimit(request.k),
       ...(request.userKeys === null ? [] : [request.userKeys]),
       ...(request.lessonIds ? [request.lessonIds] : []),
-    )
+    ]
+    const sql = recallSql(storage, request, index)
+    const rows = index
+      ? await this.inIterativeScan((client) => client.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters))
+      : await this.prisma.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters)
     return rows.map((row) => ({
       id: row.id,
       content: row.content,
@@ -226,6 +249,37 @@ export class PgLessonStore implements VectorStore {
       sharedCopyId: row.shared_copy_id,
       source: { runId: row.source_run_id, attempt: row.source_attempt, score: row.source_score },
     }))
+  }
+
+  /**
+   * Whether this recall goes through the embedder's HNSW index: only when the index exists and the
+   * scope holds more candidates than an exact scan handles fast (counted, bounded, on the btree).
+   */
+  private async useIndex(storage: EmbeddingStorage, request: Omit<RecallRequest, 'text'>): Promise<boolean> {
+    if (storage !== 'vector' || !(await hasVectorIndex(this.prisma, this.embedder.id))) return false
+    const [{ count }] = await this.prisma.$queryRawUnsafe<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM (SELECT 1 FROM lessons WHERE tenant_id = $1 AND status = 'active'
+         ${request.userKeys === null ? '' : 'AND user_key = ANY($3::text[])'} LIMIT $2) scope`,
+      this.tenantId,
+      INDEXED_RECALL_ABOVE + 1,
+      ...(request.userKeys === null ? [] : [request.userKeys]),
+    )
+    return count > INDEXED_RECALL_ABOVE
+  }
+
+  /**
+   * Runs an indexed recall with pgvector's iterative scan (0.8): the index keeps returning neighbours
+   * until enough pass the tenant and user filter, instead of the first ef_search of the whole table.
+   */
+  private async inIterativeScan<T>(query: (client: LessonDb) => Promise<T>): Promise<T> {
+    const settings = `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', '100', true),
+      set_config('hnsw.max_scan_tuples', '40000', true)`
+    const run = async (client: LessonDb) => {
+      await client.$queryRawUnsafe(settings)
+      return query(client)
+    }
+    // Inside a caller's transaction the settings are local to it already; otherwise open one.
+    return '$transaction' in this.prisma ? (this.prisma as Db).$transaction((tx) => run(tx)) : run(this.prisma)
   }
 
   async search(query: string, options: { k?: number; filter?: MetadataFilter } = {}): Promise<ScoredChunk[]> {

@@ -1,3 +1,4 @@
+import { indexedDistance, sqlLiteral } from './vector-index'
 import { similaritySql, type EmbeddingStorage } from './vector-support'
 
 /**
@@ -17,15 +18,21 @@ export function candidateLimit(k: number): number {
  * Parameters: $1 tenant, $2 embedder, $3 query vector, $4 limit, then [user keys], [lesson ids].
  * Each member lesson comes with the id of the shared lesson approved from it, so ranking can collapse the pair.
  */
-export function recallSql(storage: EmbeddingStorage, filter: RecallFilter): string {
-  const distance =
+export function recallSql(
+  storage: EmbeddingStorage,
+  filter: RecallFilter,
+  index?: { embedderId: string; dimensions: number },
+): string {
+  const exact =
     storage === 'vector' ? 'l.embedding <=> $3::vector' : `1 - ${similaritySql(storage, '$3', 'l.embedding')}`
+  // Through the index: order by the indexed expression alone (approximate, half precision) and give
+  // the few rows it returns their exact distance; the embedder is a literal so the partial index applies.
   let next = 5
   const conditions = [
     'l.tenant_id = $1',
     "l.status = 'active'",
     "(l.expires_at IS NULL OR l.expires_at > now() AT TIME ZONE 'UTC')",
-    'l.embedder = $2',
+    index ? `l.embedder = ${sqlLiteral(index.embedderId)} AND $2::text IS NOT NULL` : 'l.embedder = $2',
     'l.embedding IS NOT NULL',
   ]
   if (filter.userKeys !== null) conditions.push(`l.user_key = ANY($${next++}::text[])`)
@@ -35,11 +42,11 @@ export function recallSql(storage: EmbeddingStorage, filter: RecallFilter): stri
         WHERE p.lesson_id = nearest.id AND p.tenant_id = $1 AND p.shared_lesson_id IS NOT NULL LIMIT 1) AS shared_copy_id
     FROM (
       SELECT l.id, l.content, l.normalized, l.user_key, l.source_run_id, l.source_attempt, l.source_score, l.task_key, l.tags,
-        ${distance} AS distance
+        ${exact} AS distance
       FROM lessons l
       WHERE ${conditions.join(' AND ')}
-      ORDER BY distance, l.id
+      ORDER BY ${index ? indexedDistance(index.dimensions, '$3') : 'distance, l.id'}
       LIMIT $4
     ) nearest
-    ORDER BY nearest.distance, nearest.id`
+    ORDER BY similarity DESC, nearest.id`
 }

@@ -34,6 +34,8 @@ export type RecallCandidate = {
   similarity: number
   /** For a member's lesson that was shared: the id of the shared lesson made from it. */
   sharedCopyId?: string | null
+  /** How many words or CJK bigrams the lesson shares with the task (set when recall compares by words). */
+  sharedTerms?: number
   /** Provenance: the run and attempt that wrote the lesson, and that attempt's score. */
   source?: { runId: string | null; attempt: number | null; score: number | null }
 }
@@ -45,7 +47,14 @@ export type RecallReason = { similarity: number; taskKey?: string; tags?: string
 export type RankedLesson = RecallCandidate & { score: number; reason: RecallReason; duplicateIds: string[] }
 
 /** What the run is about and how strict recall is. */
-export type RankingOptions = { k: number; floor: number; taskKey?: string | null; tags?: readonly string[] }
+export type RankingOptions = {
+  k: number
+  floor: number
+  taskKey?: string | null
+  tags?: readonly string[]
+  /** When the task is compared by words alone: a lesson must share at least this many terms with it. */
+  minSharedTerms?: number
+}
 
 function reasonFor(candidate: RecallCandidate, options: RankingOptions): RecallReason {
   const taskKey = options.taskKey && candidate.taskKey === options.taskKey ? options.taskKey : undefined
@@ -58,6 +67,7 @@ function reasonFor(candidate: RecallCandidate, options: RankingOptions): RecallR
 export function rankLessons(candidates: readonly RecallCandidate[], options: RankingOptions): RankedLesson[] {
   const ranked = candidates
     .filter((candidate) => Number.isFinite(candidate.similarity) && candidate.similarity >= options.floor)
+    .filter((candidate) => !options.minSharedTerms || (candidate.sharedTerms ?? 0) >= options.minSharedTerms)
     .map((candidate) => {
       const reason = reasonFor(candidate, options)
       return { ...candidate, score: candidate.similarity + reason.boost, reason, duplicateIds: [] as string[] }

@@ -103,3 +103,20 @@ export function cjkShare(text: string): number {
   if (letters.length === 0) return 0
   return letters.filter((letter) => CJK.test(letter)).length / letters.length
 }
+
+/** The content terms of a text: its words and CJK bigrams (no trigrams, no single characters). */
+export function contentTerms(text: string): Set<string> {
+  return new Set(
+    textFeatures(text)
+      .filter(({ feature, weight }) => feature.startsWith('w:') || (feature.startsWith('b:') && weight >= 1))
+      .map(({ feature }) => feature),
+  )
+}
+
+/** How many content terms (words, CJK bigrams) two texts share. */
+export function sharedTerms(left: string, right: string): number {
+  const terms = contentTerms(left)
+  let shared = 0
+  for (const term of contentTerms(right)) if (terms.has(term)) shared++
+  return shared
+}
