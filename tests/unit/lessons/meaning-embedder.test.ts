@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { MeaningEmbedder } from '../../../lib/lessons/meaning-embedder'
+import { loadSentenceEncoder } from '../../../lib/lessons/sentence-encoder'
 import { cosineSimilarity } from '../../../lib/reflexion/hash-embedder'
 import { englishShare } from '../../../lib/reflexion/text-features'
 
 const embedder = new MeaningEmbedder()
+
+// Loading the encoder's weights takes ~0.5 s alone, several seconds on a busy machine.
+beforeAll(() => loadSentenceEncoder(), 120_000)
 
 describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigrams)', () => {
   it('gives unit vectors of 512 + 1,024 dimensions, the same for the same text', async () => {
