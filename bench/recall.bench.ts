@@ -17,6 +17,7 @@ import { benchDatabase, machineLine, percentile } from './bench-database'
 
 const DIMENSIONS = 1536
 const CENTERS = 400
+const NOISES = 1_000
 const QUERIES = 200
 const K = 5
 
@@ -29,14 +30,23 @@ async function main() {
   const embedderId = defaultEmbedder().id
   const storage = await embeddingStorage(prisma)
   if (storage !== 'vector') throw new Error('this bench needs pgvector')
-  // Cluster centres, kept in JS too so that queries land near the data like real tasks do.
+  // Cluster centres (kept in JS too, so that queries land near the data like real tasks do) and a
+  // pool of noise vectors; each lesson is centre + noise, added by pgvector in C (fast to generate).
   const centers = Array.from({ length: CENTERS }, () => Array.from({ length: DIMENSIONS }, () => random() - 0.5))
-  await prisma.$executeRawUnsafe('CREATE TABLE bench_centers (c int PRIMARY KEY, v real[])')
-  await prisma.$executeRawUnsafe(
-    'INSERT INTO bench_centers SELECT c, v::real[] FROM unnest($1::int[], $2::text[]) AS t(c, v)',
-    centers.map((_, position) => position),
-    centers.map((center) => `{${center.map((value) => value.toFixed(4)).join(',')}}`),
-  )
+  const noises = Array.from({ length: NOISES }, () => Array.from({ length: DIMENSIONS }, () => (random() - 0.5) * 0.8))
+  const literal = (vector: number[]) => `[${vector.map((value) => value.toFixed(4)).join(',')}]`
+  for (const [table, vectors] of [
+    ['bench_centers', centers],
+    ['bench_noise', noises],
+  ] as const) {
+    await prisma.$executeRawUnsafe(`CREATE TABLE ${table} (n int PRIMARY KEY, v vector(${DIMENSIONS}))`)
+    for (let start = 0; start < vectors.length; start += 100)
+      await prisma.$executeRawUnsafe(
+        `INSERT INTO ${table} SELECT n, v::vector FROM unnest($1::int[], $2::text[]) AS t(n, v)`,
+        vectors.slice(start, start + 100).map((_, position) => start + position),
+        vectors.slice(start, start + 100).map(literal),
+      )
+  }
   const insert = async (tenantId: string, count: number, userKey: (position: number) => string) => {
     await prisma.tenant.upsert({
       where: { id: tenantId },
@@ -44,15 +54,14 @@ async function main() {
       update: {},
     })
     const users = Array.from({ length: count }, (_, position) => userKey(position))
-    for (let start = 0; start < count; start += 5_000) {
-      const slice = users.slice(start, start + 5_000)
+    for (let start = 0; start < count; start += 10_000) {
+      const slice = users.slice(start, start + 10_000)
       await prisma.$executeRawUnsafe(
         `INSERT INTO lessons (id, tenant_id, user_key, content, normalized, embedding, embedder, dimensions, updated_at)
-         SELECT $1 || '-' || ($2 + n), $1, u, 'lesson ' || ($2 + n), $1 || ' lesson ' || ($2 + n),
-           (SELECT array_agg(c.v[i] + (random()::real - 0.5) * 0.8 ORDER BY i) FROM generate_series(1, ${DIMENSIONS}) i)::vector,
-           $3, ${DIMENSIONS}, now()
-         FROM unnest($4::text[]) WITH ORDINALITY AS t(u, n)
-         JOIN bench_centers c ON c.c = (($2 + n) * 7919) % ${CENTERS}`,
+         SELECT $1 || '-' || ($2 + ord), $1, u, 'lesson ' || ($2 + ord), $1 || ' lesson ' || ($2 + ord), c.v + z.v, $3, ${DIMENSIONS}, now()
+         FROM unnest($4::text[]) WITH ORDINALITY AS t(u, ord)
+         JOIN bench_centers c ON c.n = (($2 + ord) * 7919) % ${CENTERS}
+         JOIN bench_noise z ON z.n = (($2 + ord) * 104729 / ${CENTERS}) % ${NOISES}`,
         tenantId,
         start,
         embedderId,
