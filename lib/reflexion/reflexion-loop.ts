@@ -30,7 +30,8 @@ export type AttemptLoopInput = {
 
 /**
  * The spec's attempt loop: budget → attempt_started → recall → reset messages → base → (out of turns:
- * failed trial) → evaluate → threshold_met | reflect + persist | max_attempts_reached (no reflector after the last).
+ * failed trial) → evaluate → threshold_met | reflect + persist | max_attempts_reached (no reflector after the
+ * last, unless lessonAfterFinalFailure).
  */
 export async function runAttemptLoop(reflexion: Reflexion, input: AttemptLoopInput): Promise<'succeeded' | 'failed'> {
   const { run, progress } = input
@@ -101,7 +102,7 @@ export async function runAttemptLoop(reflexion: Reflexion, input: AttemptLoopInp
       })
       return 'succeeded'
     }
-    if (isLast) {
+    if (isLast && !reflexion.lessonAfterFinalFailure) {
       await run.emit('reflexion.max_attempts_reached', via(evaluation.index, HANDLERS.reflexion), {
         attempts: attempt,
         bestScore: progress.bestScore,
@@ -122,6 +123,14 @@ export async function runAttemptLoop(reflexion: Reflexion, input: AttemptLoopInp
       produced.lesson === ''
         ? produced.index
         : await persistLesson(run, input.lessons, produced.lesson, attempt, evaluation.score, produced.index)
+    if (isLast) {
+      // lessonAfterFinalFailure: the lesson is for the next run; this one ends here.
+      await run.emit('reflexion.max_attempts_reached', via(evaluation.index, HANDLERS.reflexion), {
+        attempts: attempt,
+        bestScore: progress.bestScore,
+      })
+      return 'failed'
+    }
   }
   return 'failed'
 }

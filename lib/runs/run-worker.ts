@@ -4,6 +4,7 @@ import { executeRun, type ExecutorOptions } from './execute-run'
 import { recoverRuns } from './recover-runs'
 import { runServicesFor } from './run-services'
 import { purgeExpiredRuns } from '../retention/purge-expired-runs'
+import { reembedDueTenants } from '../lessons/reembed-job'
 
 /** Options of a worker process (or of the in-process worker of an app server). */
 export type RunWorkerOptions = Partial<ExecutorOptions> & {
@@ -12,6 +13,8 @@ export type RunWorkerOptions = Partial<ExecutorOptions> & {
   recoverEveryMs?: number
   /** How often the retention purge runs across the deployment (default hourly); false: never from this worker. */
   retentionEverySeconds?: number | false
+  /** How often lessons are re-embedded after an embedding-model change (default 10 s); false: never from this worker. */
+  reembedEverySeconds?: number | false
 }
 
 /**
@@ -67,6 +70,10 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
           `[retention] tenant ${purged.tenantId}: deleted ${purged.runs} runs and ${purged.events} events created before ${purged.cutoff.toISOString()}`,
         )
     })
+  if (options.reembedEverySeconds !== false)
+    await services.queue.every('lessons-reembed', options.reembedEverySeconds ?? 10, () =>
+      reembedDueTenants(options.database.prisma),
+    )
   const timer = setInterval(
     () => void recover().catch((error) => console.error('[runs] recovery failed', (error as Error).message)),
     options.recoverEveryMs ?? 5_000,
