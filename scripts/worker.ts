@@ -30,7 +30,9 @@ async function main() {
     `[worker] pid ${process.pid} executing runs (concurrency ${env.WORKER_CONCURRENCY}, per tenant ${env.TENANT_CONCURRENCY})`,
   )
   const shutdown = async (signal: string) => {
-    console.log(`[worker] ${signal}: taking no new runs; running ones stop at their next attempt and go to another worker`)
+    console.log(
+      `[worker] ${signal}: taking no new runs; running ones stop at their next attempt and go to another worker`,
+    )
     await worker.stop({ graceMs: env.WORKER_GRACE_SECONDS * 1000 })
     await database.prisma.$disconnect()
     await stopTracing?.().catch(() => {})
