@@ -61,7 +61,7 @@ describe('metrics', () => {
     expect(metricValue(body, 'reflexion_runs{status="succeeded"}')).toBeGreaterThanOrEqual(1)
     expect(body).toMatch(/^reflexion_queue_depth \d+$/m)
     expect(body).toMatch(/^reflexion_queue_oldest_age_seconds [\d.e+-]+$/m)
-    expect(body).toContain('# TYPE reflexion_model_call_seconds histogram')
+    expect(metricValue(body, 'reflexion_model_call_seconds_count{provider="demo",outcome="ok"}')).toBeGreaterThan(0)
     expect(body).toContain('# TYPE reflexion_webhook_deliveries_total counter')
   })
 
