@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { metrics } from '../observability/metrics'
 import type { Db } from '../db/client'
 import type { Embedder } from '../reflexion/embedder'
 import { normaliseLesson } from '../reflexion/lesson-text'
@@ -161,6 +162,15 @@ export class PgLessonStore implements VectorStore {
 
   /** The k most relevant lessons for a text, ranked (floor, boosts, duplicates collapsed), with why. */
   async recall(request: RecallRequest): Promise<RankedLesson[]> {
+    const started = performance.now()
+    try {
+      return await this.recallRanked(request)
+    } finally {
+      metrics().recallSeconds.observe((performance.now() - started) / 1000)
+    }
+  }
+
+  private async recallRanked(request: RecallRequest): Promise<RankedLesson[]> {
     let vector: number[]
     try {
       ;[vector] = await this.embedder.embed([request.text])
