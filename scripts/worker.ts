@@ -11,6 +11,8 @@ const { env } = await import('../lib/env')
 const { startTracing } = await import('../lib/observability/tracing')
 const { startRunWorker } = await import('../lib/runs/run-worker')
 const { serveWorkerMetrics } = await import('../lib/observability/worker-metrics-server')
+const { routeConsoleToLogger } = await import('../lib/log')
+routeConsoleToLogger()
 
 async function main() {
   if (!env.DATABASE_URL) {

@@ -3,6 +3,7 @@ import { CancellationWatch } from './cancellation-watch'
 import { executeRun, type ExecutorOptions } from './execute-run'
 import { recoverRuns } from './recover-runs'
 import { runServicesFor } from './run-services'
+import { runWithLogContext } from '../log/log-context'
 import { purgeExpiredRuns } from '../retention/purge-expired-runs'
 import { reembedDueTenants } from '../lessons/reembed-job'
 
@@ -49,7 +50,9 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
   const recover = () => recoverRuns(services, watch, executor)
   await recover()
   await services.queue.work(options.concurrency, async (job) => {
-    const execution = executeRun(services, watch, job.runId, executor)
+    const execution = runWithLogContext({ runId: job.runId, tenantId: job.tenantId }, () =>
+      executeRun(services, watch, job.runId, executor),
+    )
     active.add(execution)
     try {
       const outcome = await execution
