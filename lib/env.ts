@@ -31,6 +31,8 @@ const schema = z.object({
   TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /** PostgreSQL used by integration tests (must be on this machine). */
   TEST_DATABASE_URL: z.string().optional(),
+  /** Requests per minute each API key may make (the public API's per-key rate limit). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 })
 

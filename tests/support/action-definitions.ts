@@ -10,6 +10,7 @@ import {
   saveProviderKeyForm,
   tenantQuotaForm,
 } from '../../lib/admin/settings-forms'
+import { createApiKeyForm, revokeApiKeyForm } from '../../lib/api-keys/forms'
 import { deleteMyLessonForm, proposeLessonForm, updateMyLessonForm } from '../../lib/curation/lesson-forms'
 import { approveProposalForm, rejectProposalForm } from '../../lib/curation/review-forms'
 import {
@@ -31,6 +32,14 @@ export const DEFINITIONS: Record<
   string,
   { definition: TenantDefinition; input: (targetId: string) => Record<string, unknown> }
 > = {
+  'app/settings/api-keys/actions.ts#createApiKeyAction': {
+    definition: createApiKeyForm as never,
+    input: () => ({ name: `Key ${marker('key')}`, kind: 'personal', scopes: 'runs:read' }),
+  },
+  'app/settings/api-keys/actions.ts#revokeApiKeyAction': {
+    definition: revokeApiKeyForm as never,
+    input: (keyId) => ({ keyId }),
+  },
   'app/admin/lessons/actions.ts#createSharedLessonAction': {
     definition: createSharedLessonForm as never,
     input: () => ({ content: `A new shared lesson ${marker('new')}` }),

@@ -1,6 +1,7 @@
 // Fresh targets for action tests: a lesson, a running run, a shared or retired lesson, a pending
 // proposal, a membership or a stored provider key, in the caller's tenant or the other one.
 import crypto from 'node:crypto'
+import { createApiKey } from '../../lib/api-keys/api-keys'
 import { getPrisma } from '../../lib/db/client'
 import { defaultEmbedder } from '../../lib/lessons/embedders'
 import { proposeLesson } from '../../lib/lessons/my-lessons'
@@ -70,6 +71,9 @@ export async function makeTarget(
       return (await proposeLesson(tenant.users.memberTwo.caller, await storeLesson(tenant.users.memberTwo))).proposalId
     case 'membership':
       return (await addUser(tenant.id, 'member', 'target')).membershipId
+    case 'apiKey':
+      return (await createApiKey(owner.caller, { name: `Target key ${marker('key')}`, kind: 'personal', scopes: ['runs:read'] }))
+        .key.id
     case 'provider':
       await saveProviderKey(tenant.users.admin.caller, {
         provider: 'openai',
