@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseAllowList } from './net/allow-list'
 
 /**
  * The environment, validated once. Nothing else reads process.env: import `env` from here.
@@ -33,6 +34,20 @@ const schema = z.object({
   TEST_DATABASE_URL: z.string().optional(),
   /** Requests per minute each API key may make (the public API's per-key rate limit). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /**
+   * Outbound addresses allowed although not public (comma list of host names, host:port, addresses or
+   * CIDR ranges), for a provider or tool on the operator's own network. Empty: only public addresses.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      try {
+        parseAllowList(value)
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message })
+      }
+    }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 })
 
