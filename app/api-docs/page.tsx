@@ -53,9 +53,16 @@ export default function ApiDocsPage() {
         const scope = operation.security?.[0]?.bearer?.[0]
         const body = Object.entries(operation.requestBody?.content ?? {})[0]
         return (
-          <section key={`${method} ${path}`} id={anchor(method, path)} aria-labelledby={`${anchor(method, path)}-title`}>
+          <section
+            key={`${method} ${path}`}
+            id={anchor(method, path)}
+            aria-labelledby={`${anchor(method, path)}-title`}
+          >
             <Card>
-              <h2 id={`${anchor(method, path)}-title`} className="font-mono text-sm font-semibold break-all text-slate-900">
+              <h2
+                id={`${anchor(method, path)}-title`}
+                className="font-mono text-sm font-semibold break-all text-slate-900"
+              >
                 <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 uppercase">{method}</span>
                 /api/v1{path}
               </h2>

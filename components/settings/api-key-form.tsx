@@ -21,7 +21,14 @@ export function ApiKeyForm({ scopes, mayCreateTenantKeys }: { scopes: string[]; 
   return (
     <div className="space-y-4">
       <form action={formAction} className="space-y-4" data-testid="api-key-form" autoComplete="off" noValidate>
-        <TextField id="api-key-name" label="Name" name="name" required hint="What uses it, e.g. CI pipeline." errors={errors?.name} />
+        <TextField
+          id="api-key-name"
+          label="Name"
+          name="name"
+          required
+          hint="What uses it, e.g. CI pipeline."
+          errors={errors?.name}
+        />
         {mayCreateTenantKeys ? (
           <SelectField
             id="api-key-kind"
@@ -70,7 +77,11 @@ export function ApiKeyForm({ scopes, mayCreateTenantKeys }: { scopes: string[]; 
         </Button>
       </form>
       {result?.ok ? (
-        <div role="status" className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-3" data-testid="new-api-key">
+        <div
+          role="status"
+          className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-3"
+          data-testid="new-api-key"
+        >
           <p className="text-sm font-medium text-emerald-900">Copy this key now: it is shown only once.</p>
           <label htmlFor="new-api-key-secret" className="sr-only">
             New API key

@@ -82,13 +82,19 @@ export async function createApiKey(
       },
       select: keySelect,
     })
-    await writeAudit(tx, caller, 'api_key.created', { type: 'api_key', id: created.id }, {
-      kind: input.kind,
-      name: input.name,
-      prefix,
-      scopes: input.scopes,
-      expiresAt: expiresAt?.toISOString() ?? null,
-    })
+    await writeAudit(
+      tx,
+      caller,
+      'api_key.created',
+      { type: 'api_key', id: created.id },
+      {
+        kind: input.kind,
+        name: input.name,
+        prefix,
+        scopes: input.scopes,
+        expiresAt: expiresAt?.toISOString() ?? null,
+      },
+    )
     return created
   })
   const [key] = await withUserNames([row])

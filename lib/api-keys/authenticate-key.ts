@@ -20,7 +20,16 @@ export async function authenticateApiKey(secret: string, now = new Date()): Prom
   const prisma = await getPrisma()
   const key = await prisma.apiKey.findUnique({
     where: { secretHash: hashApiKey(secret) },
-    select: { id: true, tenantId: true, userId: true, kind: true, scopes: true, expiresAt: true, revokedAt: true, lastUsedAt: true },
+    select: {
+      id: true,
+      tenantId: true,
+      userId: true,
+      kind: true,
+      scopes: true,
+      expiresAt: true,
+      revokedAt: true,
+      lastUsedAt: true,
+    },
   })
   if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) return null
   const membership = await prisma.membership.findUnique({

@@ -9,7 +9,10 @@ import { runToolsServer } from './run-tools-server'
  */
 export async function mcpResponse(caller: Caller, request: Request): Promise<Response> {
   const server = runToolsServer(caller)
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  })
   await server.connect(transport)
   try {
     return await transport.handleRequest(request)

@@ -48,7 +48,10 @@ export function runToolsServer(caller: Caller): McpServer {
 
   server.registerTool(
     'get_run',
-    { description: 'One run: status, attempts, best score, output, timings.', inputSchema: { run_id: z.string().min(1).max(200) } },
+    {
+      description: 'One run: status, attempts, best score, output, timings.',
+      inputSchema: { run_id: z.string().min(1).max(200) },
+    },
     async ({ run_id }) => text(runJson(await getRun(caller, run_id))),
   )
 
@@ -70,7 +73,8 @@ export function runToolsServer(caller: Caller): McpServer {
   server.registerTool(
     'explain_run',
     {
-      description: 'Why a run ended as it did: the deterministic diagnosis from its log, citing #index, and the queries it made.',
+      description:
+        'Why a run ended as it did: the deterministic diagnosis from its log, citing #index, and the queries it made.',
       inputSchema: { run_id: z.string().min(1).max(200) },
     },
     async ({ run_id }) => {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client'
+import { startWebhookWorker } from '../webhooks/webhook-worker'
 import { CancellationWatch } from './cancellation-watch'
 import { executeRun, type ExecutorOptions } from './execute-run'
 import { recoverRuns } from './recover-runs'
@@ -41,6 +42,8 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       throw error
     }
   })
+  // Webhook deliveries are jobs on the same database: the processes that run jobs deliver them.
+  const webhooks = await startWebhookWorker(options.database)
   const timer = setInterval(
     () => void recover().catch((error) => console.error('[runs] recovery failed', (error as Error).message)),
     options.recoverEveryMs ?? 30_000,
@@ -52,6 +55,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       clearInterval(timer)
       watch.stop()
       await services.queue.stopWorking()
+      await webhooks.stop()
     },
   }
 }

@@ -23,9 +23,7 @@ export function visible(visibility: Visibility, role: Role, relation: Relation):
   if (relation === 'foreign') return false
   const owner = relation === 'owner'
   if (typeof visibility === 'object')
-    return 'anyOf' in visibility
-      ? visibility.anyOf.some((name) => can(role, name))
-      : can(role, visibility.permission)
+    return 'anyOf' in visibility ? visibility.anyOf.some((name) => can(role, name)) : can(role, visibility.permission)
   switch (visibility) {
     case 'runRead':
       return can(role, 'runs.readTenant') || (owner && can(role, 'runs.readOwn'))
@@ -55,6 +53,7 @@ export type ResourceKind =
   | 'invitation'
   | 'provider'
   | 'apiKey'
+  | 'webhook'
   | 'none'
 
 /** A server action: what it addresses and who may use it. `public` actions are for people outside a tenant. */
@@ -202,6 +201,24 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     visibility: 'apiKeyRevoke',
     writes: 'the key revoked + audit',
   },
+  'app/settings/webhooks/actions.ts#addWebhookAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('webhooks.manage'),
+    writes: 'a webhook endpoint (secret encrypted) + audit',
+  },
+  'app/settings/webhooks/actions.ts#testWebhookAction': {
+    kind: 'tenant',
+    resource: 'webhook',
+    visibility: permission('webhooks.manage'),
+    writes: 'a logged test delivery + audit',
+  },
+  'app/settings/webhooks/actions.ts#removeWebhookAction': {
+    kind: 'tenant',
+    resource: 'webhook',
+    visibility: permission('webhooks.manage'),
+    writes: 'the endpoint disabled + audit',
+  },
   'app/tenant-actions.ts#switchTenant': { kind: 'session', writes: 'the active-tenant cookie' },
 }
 
@@ -277,6 +294,11 @@ export const PAGES: Record<string, PageExpectation> = {
     path: '/settings/api-keys',
     signedOut: 'signin',
     access: { anyOf: ['apiKeys.manageOwn'] },
+  },
+  'app/settings/webhooks/page.tsx': {
+    path: '/settings/webhooks',
+    signedOut: 'signin',
+    access: { anyOf: ['webhooks.manage'] },
   },
   'app/api-docs/page.tsx': { path: '/api-docs', signedOut: 'ok', access: 'everyone' },
   'app/settings/members/[membershipId]/page.tsx': {

@@ -66,7 +66,9 @@ export default async function ApiKeysPage() {
                     <td className="hidden px-5 py-3 font-mono text-xs sm:table-cell">{key.scopes.join(' ')}</td>
                     <td className="px-5 py-3 whitespace-nowrap">{formatDate(key.createdAt)}</td>
                     <td className="hidden px-5 py-3 whitespace-nowrap md:table-cell">{when(key.expiresAt, 'never')}</td>
-                    <td className="hidden px-5 py-3 whitespace-nowrap md:table-cell">{when(key.lastUsedAt, 'not yet')}</td>
+                    <td className="hidden px-5 py-3 whitespace-nowrap md:table-cell">
+                      {when(key.lastUsedAt, 'not yet')}
+                    </td>
                     <td className="px-5 py-3">
                       {key.revokedAt ? (
                         <span className="text-xs text-slate-500">Revoked {formatDate(key.revokedAt)}</span>

@@ -9,11 +9,7 @@ import { route, type RouteContext } from '../../http/route'
 export type EndpointContext<Params, Query, Body> = Omit<RouteContext<Params>, 'body'> & { query: Query; body: Body }
 
 /** One endpoint of the public API: its place, its guard, its schemas and its handler. */
-export type EndpointDefinition<
-  Params extends z.ZodType,
-  Query extends z.ZodType,
-  Body extends z.ZodType,
-> = {
+export type EndpointDefinition<Params extends z.ZodType, Query extends z.ZodType, Body extends z.ZodType> = {
   method: 'get' | 'post' | 'delete'
   /** OpenAPI path under /api/v1, e.g. `/runs/{id}`. */
   path: string
@@ -119,11 +115,7 @@ export function defineEndpoint<
     body: definition.rawBody ? 'raw' : 'json',
     handler: async (context) => {
       const params = parseWith(definition.params, context.params, 'path')
-      const query = parseWith(
-        definition.query,
-        Object.fromEntries(new URL(context.request.url).searchParams),
-        'query',
-      )
+      const query = parseWith(definition.query, Object.fromEntries(new URL(context.request.url).searchParams), 'query')
       const body = parseWith(definition.body, context.body, 'body')
       return definition.handler({ ...context, params, query, body })
     },

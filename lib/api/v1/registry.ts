@@ -3,12 +3,21 @@ import type { Endpoint } from './endpoint'
 import { askRunEndpoint } from './endpoints/ask-run'
 import { cancelRunEndpoint } from './endpoints/cancel-run'
 import { getRunEndpoint } from './endpoints/get-run'
-import { createLessonEndpoint, deleteLessonEndpoint, listLessonsEndpoint, proposeLessonEndpoint } from './endpoints/lessons'
+import {
+  createLessonEndpoint,
+  deleteLessonEndpoint,
+  listLessonsEndpoint,
+  proposeLessonEndpoint,
+} from './endpoints/lessons'
 import { listRunsEndpoint } from './endpoints/list-runs'
 import { runEventsEndpoint } from './endpoints/run-events'
 import { runExportEndpoint } from './endpoints/run-export'
 import { runStreamEndpoint } from './endpoints/run-stream'
-import { createSharedLessonEndpoint, listProposalsEndpoint, listSharedLessonsEndpoint } from './endpoints/shared-lessons'
+import {
+  createSharedLessonEndpoint,
+  listProposalsEndpoint,
+  listSharedLessonsEndpoint,
+} from './endpoints/shared-lessons'
 import { submitRunEndpoint } from './endpoints/submit-run'
 
 /**

@@ -84,7 +84,10 @@ export async function contractProblems(
 ): Promise<{ problems: string[]; body: unknown }> {
   if (!validator) {
     const document = (await (await callApi('GET', '/api/v1/openapi.json')).json()) as {
-      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+      >
       components: { schemas: Record<string, unknown> }
     }
     const ajv = new Ajv2020({ strict: false, allErrors: true })

@@ -8,7 +8,12 @@ import { hashApiKey } from '../../../lib/api-keys/key-secret'
 import { scopesAllowedFor, type ApiScope } from '../../../lib/auth/permissions'
 import { getPrisma } from '../../../lib/db/client'
 import { visible, type Relation } from '../../support/app-inventory'
-import { createIsolationFixtures, PERSONA_NAMES, type IsolationTenant, type PersonaName } from '../../support/isolation-fixtures'
+import {
+  createIsolationFixtures,
+  PERSONA_NAMES,
+  type IsolationTenant,
+  type PersonaName,
+} from '../../support/isolation-fixtures'
 import { addUser, type TestUser } from '../helpers'
 import { callApi, contractProblems } from './api-client'
 
@@ -91,8 +96,9 @@ describe('keys', () => {
     expect((await callApi('GET', '/api/v1/runs', { key: leaverKey })).status).toBe(401)
 
     const admin = await addUser(a.id, 'admin', 'demoted')
-    const tenantKey = (await createApiKey(admin.caller, { name: 't', kind: 'tenant', scopes: ['runs:read', 'lessons:read'] }))
-      .secret
+    const tenantKey = (
+      await createApiKey(admin.caller, { name: 't', kind: 'tenant', scopes: ['runs:read', 'lessons:read'] })
+    ).secret
     const personal = await keyFor(admin)
     expect((await callApi('GET', '/api/v1/proposals', { key: personal })).status).toBe(200)
     expect((await callApi('GET', '/api/v1/runs', { key: tenantKey })).status).toBe(200)
@@ -118,7 +124,12 @@ describe('keys', () => {
 })
 
 describe('isolation matrix over keys: persona × resource × tenant', () => {
-  type Cell = { method: 'GET' | 'POST' | 'DELETE'; template: string; visibility: Parameters<typeof visible>[0]; body?: unknown }
+  type Cell = {
+    method: 'GET' | 'POST' | 'DELETE'
+    template: string
+    visibility: Parameters<typeof visible>[0]
+    body?: unknown
+  }
   const RUN_CELLS: Cell[] = [
     { method: 'GET', template: '/api/v1/runs/[id]', visibility: 'runRead' },
     { method: 'GET', template: '/api/v1/runs/[id]/events', visibility: 'runRead' },
@@ -144,7 +155,8 @@ describe('isolation matrix over keys: persona × resource × tenant', () => {
               const expected = visible(cell.visibility, tenant.users[name].role, relation) ? 200 : 404
               const text = await response.clone().text()
               const label = `${tenant.label}/${name} ${cell.method} ${cell.template} → ${owner.label}/${ownerName} (${relation})`
-              if (response.status !== expected) problems.push(`${label}: expected ${expected}, got ${response.status} ${text.slice(0, 100)}`)
+              if (response.status !== expected)
+                problems.push(`${label}: expected ${expected}, got ${response.status} ${text.slice(0, 100)}`)
               if (expected === 404 && text.includes(target.runMarker)) problems.push(`${label}: leaked the marker`)
               if (expected === 200 && cell.template !== '/api/v1/runs/[id]/ask' && !text.includes(target.runMarker))
                 problems.push(`${label}: the answer lacks the run's marker`)
@@ -199,7 +211,9 @@ describe('isolation matrix over keys: persona × resource × tenant', () => {
     expect((await callApi('DELETE', `/api/v1/lessons/${colleagueLesson}`, { key })).status).toBe(404)
     expect((await callApi('POST', `/api/v1/lessons/${colleagueLesson}/propose`, { key })).status).toBe(404)
     expect((await callApi('POST', `/api/v1/runs/${a.resources.memberTwo.runId}/cancel`, { key })).status).toBe(404)
-    expect((await callApi('DELETE', `/api/v1/lessons/${b.resources.memberOne.privateLessonId}`, { key })).status).toBe(404)
+    expect((await callApi('DELETE', `/api/v1/lessons/${b.resources.memberOne.privateLessonId}`, { key })).status).toBe(
+      404,
+    )
     const prisma = await getPrisma()
     expect(await prisma.lesson.count({ where: { id: colleagueLesson } })).toBe(1)
   })
@@ -244,7 +258,9 @@ describe('submit, idempotency and paging', () => {
     const got = await callApi('GET', `/api/v1/runs/${submitted.id}`, { key })
     expect(((await checked('GET', '/api/v1/runs/[id]', got)) as { status: string }).status).toBeTruthy()
     const events = await callApi('GET', `/api/v1/runs/${submitted.id}/events`, { key })
-    const page = (await checked('GET', '/api/v1/runs/[id]/events', events)) as { data: { index: number; type: string }[] }
+    const page = (await checked('GET', '/api/v1/runs/[id]/events', events)) as {
+      data: { index: number; type: string }[]
+    }
     expect(page.data[0]).toMatchObject({ index: 0, type: 'run.submitted' })
     const cancelled = await callApi('POST', `/api/v1/runs/${submitted.id}/cancel`, { key })
     expect(cancelled.status).toBe(202)
@@ -255,7 +271,14 @@ describe('submit, idempotency and paging', () => {
     const key = keys.get('A/memberOne')!
     const prisma = await getPrisma()
     const before = await prisma.run.count({ where: { tenantId: a.id } })
-    for (const body of [{}, { prompt: '' }, { prompt: 'x', reflexion: { maxAttempts: 99 } }, { prompt: 'x', extra: 1 }, '{not json', [1]]) {
+    for (const body of [
+      {},
+      { prompt: '' },
+      { prompt: 'x', reflexion: { maxAttempts: 99 } },
+      { prompt: 'x', extra: 1 },
+      '{not json',
+      [1],
+    ]) {
       const response = await callApi('POST', '/api/v1/runs', { key, body })
       expect(response.status, JSON.stringify(body)).toBe(400)
       const problem = (await checked('POST', '/api/v1/runs', response)) as { type: string; detail: string }
@@ -298,12 +321,25 @@ describe('submit, idempotency and paging', () => {
     const key = await keyFor(owner)
     const first: string[] = []
     for (let index = 0; index < 7; index++)
-      first.push(((await (await callApi('POST', '/api/v1/runs', { key, body: { prompt: `Task ${index}` } })).json()) as { id: string }).id)
+      first.push(
+        (
+          (await (await callApi('POST', '/api/v1/runs', { key, body: { prompt: `Task ${index}` } })).json()) as {
+            id: string
+          }
+        ).id,
+      )
     const seen: string[] = []
     let cursor: string | null = null
     do {
-      const response = await callApi('GET', `/api/v1/runs?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key })
-      const page = (await checked('GET', '/api/v1/runs', response)) as { data: { id: string }[]; nextCursor: string | null }
+      const response = await callApi(
+        'GET',
+        `/api/v1/runs?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { key },
+      )
+      const page = (await checked('GET', '/api/v1/runs', response)) as {
+        data: { id: string }[]
+        nextCursor: string | null
+      }
       seen.push(...page.data.map((run) => run.id))
       await callApi('POST', '/api/v1/runs', { key, body: { prompt: 'Inserted while paging' } })
       cursor = page.nextCursor

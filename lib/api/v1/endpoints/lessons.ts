@@ -32,7 +32,9 @@ export const listLessonsEndpoint = defineEndpoint({
   scope: 'lessons:read',
   permission: 'lessons.manageOwn',
   query: pagingQuery.extend({ q: z.string().max(200).optional() }),
-  responses: { '200': { description: 'A page of lessons.', content: { 'application/json': { schema: lessonPageSchema } } } },
+  responses: {
+    '200': { description: 'A page of lessons.', content: { 'application/json': { schema: lessonPageSchema } } },
+  },
   handler: async ({ caller, query }) => {
     const { page, nextCursor } = pageAfter(await listMyLessons(caller, { q: query.q }), query.cursor, query.limit)
     return jsonResponse({ data: page.map(lessonJson), nextCursor })

@@ -18,7 +18,8 @@ export const listRunsEndpoint = defineEndpoint({
   method: 'get',
   path: '/runs',
   summary: 'List runs',
-  description: 'Newest first. Members see their own runs; admins and support the whole tenant. Pages are stable under new runs.',
+  description:
+    'Newest first. Members see their own runs; admins and support the whole tenant. Pages are stable under new runs.',
   tags: ['runs'],
   scope: 'runs:read',
   permission: ['runs.readOwn', 'runs.readTenant'],

@@ -20,13 +20,16 @@ export const runEventsEndpoint = defineEndpoint({
   method: 'get',
   path: '/runs/{id}/events',
   summary: 'List run events',
-  description: 'Events in log order, each with `index` and `type`. A page that reaches the current end has a null nextCursor; poll again with the last index to get later events.',
+  description:
+    'Events in log order, each with `index` and `type`. A page that reaches the current end has a null nextCursor; poll again with the last index to get later events.',
   tags: ['runs'],
   scope: 'runs:read',
   permission: ['runs.readOwn', 'runs.readTenant'],
   params: idParams,
   query,
-  responses: { '200': { description: 'A page of events.', content: { 'application/json': { schema: runEventPageSchema } } } },
+  responses: {
+    '200': { description: 'A page of events.', content: { 'application/json': { schema: runEventPageSchema } } },
+  },
   handler: async ({ caller, params, query }) => {
     const afterIndex = query.cursor === undefined ? -1 : Math.min(Math.max(Number(query.cursor), -1), 2_147_483_647)
     const events = await listRunEvents(caller, params.id, { afterIndex, limit: query.limit + 1 })

@@ -17,7 +17,9 @@ export const listSharedLessonsEndpoint = defineEndpoint({
   scope: 'lessons:read',
   permission: 'lessons.readShared',
   query: pagingQuery.extend({ q: z.string().max(200).optional() }),
-  responses: { '200': { description: 'A page of lessons.', content: { 'application/json': { schema: lessonPageSchema } } } },
+  responses: {
+    '200': { description: 'A page of lessons.', content: { 'application/json': { schema: lessonPageSchema } } },
+  },
   handler: async ({ caller, query }) => {
     const { page, nextCursor } = pageAfter(await listSharedLessons(caller, { q: query.q }), query.cursor, query.limit)
     return jsonResponse({ data: page.map(lessonJson), nextCursor })
@@ -33,7 +35,9 @@ export const createSharedLessonEndpoint = defineEndpoint({
   scope: 'lessons:write',
   permission: 'lessons.curateShared',
   body: lessonInputSchema,
-  responses: { '201': { description: 'The shared lesson.', content: { 'application/json': { schema: lessonSchema } } } },
+  responses: {
+    '201': { description: 'The shared lesson.', content: { 'application/json': { schema: lessonSchema } } },
+  },
   handler: async ({ caller, body }) => jsonResponse(lessonJson(await createSharedLesson(caller, body)), 201),
 })
 
@@ -50,7 +54,11 @@ export const listProposalsEndpoint = defineEndpoint({
     '200': { description: 'A page of proposals.', content: { 'application/json': { schema: proposalPageSchema } } },
   },
   handler: async ({ caller, query }) => {
-    const { page, nextCursor } = pageAfter(await listProposals(caller, { status: query.status }), query.cursor, query.limit)
+    const { page, nextCursor } = pageAfter(
+      await listProposals(caller, { status: query.status }),
+      query.cursor,
+      query.limit,
+    )
     return jsonResponse({ data: page.map(proposalJson), nextCursor })
   },
 })

@@ -18,7 +18,10 @@ export const submitRunEndpoint = defineEndpoint({
   permission: 'runs.create',
   body: taskInputSchema.meta({ id: 'TaskInput' }),
   responses: {
-    '202': { description: 'Accepted: the run is queued.', content: { 'application/json': { schema: submittedRunSchema } } },
+    '202': {
+      description: 'Accepted: the run is queued.',
+      content: { 'application/json': { schema: submittedRunSchema } },
+    },
   },
   handler: async ({ caller, body }) => {
     const { runId } = await submitTask(caller, body)
