@@ -32,7 +32,12 @@ export async function createMyLesson(caller: Caller, input: MyLessonInput): Prom
   const [id] = await store.add([
     {
       content,
-      metadata: { user_id: caller.userId, tags: input.tags, task_key: input.taskKey ?? undefined, created_by: caller.userId },
+      metadata: {
+        user_id: caller.userId,
+        tags: input.tags,
+        task_key: input.taskKey ?? undefined,
+        created_by: caller.userId,
+      },
     },
   ])
   return toLessonView(await prisma.lesson.findUniqueOrThrow({ where: { id }, select: lessonSelect }))

@@ -49,7 +49,8 @@ export async function supportChatResponse(
   request: Request,
   dependencies: SupportChatDependencies = {},
 ): Promise<Response> {
-  if (!can(caller.role, 'support.console') && !can(caller.role, 'support.askOwn')) throw new AppError('not_found', 'Not found')
+  if (!can(caller.role, 'support.console') && !can(caller.role, 'support.askOwn'))
+    throw new AppError('not_found', 'Not found')
   const body = await readBoundedBody(request)
   const parsed = body === null ? parseSupportQuestion('x'.repeat(MAX_CHAT_BODY_BYTES + 1)) : parseSupportQuestion(body)
   if (!parsed.ok) return json(400, { error: parsed.error })

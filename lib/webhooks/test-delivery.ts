@@ -28,7 +28,7 @@ export async function sendTestWebhook(
       endpointId: endpoint.id,
       event: 'webhook.test',
       eventKey: `test:${id}`,
-      payload: body,
+      payload: body as unknown as object,
     },
   })
   await writeAudit(database.prisma, caller, 'webhook.tested', { type: 'webhook', id: endpoint.id }, {})

@@ -34,7 +34,7 @@ export const ROUTES: [string, Module][] = [
   ['/api/v1/lessons', lessons as Module],
   ['/api/v1/shared-lessons', sharedLessons as Module],
   ['/api/v1/proposals', proposals as Module],
-  ['/api/v1/mcp', mcp as Module],
+  ['/api/v1/mcp', mcp as unknown as Module],
   ['/api/v1/openapi.json', openapi as unknown as Module],
 ]
 

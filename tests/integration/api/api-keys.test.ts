@@ -8,12 +8,7 @@ import { hashApiKey } from '../../../lib/api-keys/key-secret'
 import { scopesAllowedFor, type ApiScope } from '../../../lib/auth/permissions'
 import { getPrisma } from '../../../lib/db/client'
 import { visible, type Relation } from '../../support/app-inventory'
-import {
-  createIsolationFixtures,
-  PERSONA_NAMES,
-  type IsolationTenant,
-  type PersonaName,
-} from '../../support/isolation-fixtures'
+import { createIsolationFixtures, PERSONA_NAMES, type IsolationTenant } from '../../support/isolation-fixtures'
 import { addUser, type TestUser } from '../helpers'
 import { callApi, contractProblems } from './api-client'
 

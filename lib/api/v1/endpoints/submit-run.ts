@@ -1,7 +1,6 @@
 import 'server-only'
 import { submitTask } from '../../../runs/submit-task'
 import { taskInputSchema } from '../../../runs/task-input'
-import { getRun } from '../../../runs/queries'
 import { defineEndpoint } from '../endpoint'
 import { submittedRunSchema } from '../schemas'
 import { jsonResponse } from '../serialize'
@@ -25,10 +24,10 @@ export const submitRunEndpoint = defineEndpoint({
   },
   handler: async ({ caller, body }) => {
     const { runId } = await submitTask(caller, body)
-    const run = await getRun(caller, runId)
+    // submitTask commits the run as queued; a worker may already have taken it, which GET /runs/{id} shows.
     const url = `/api/v1/runs/${runId}`
     return jsonResponse(
-      { id: runId, status: run.status, url, eventsUrl: `${url}/events`, streamUrl: `${url}/stream` },
+      { id: runId, status: 'queued', url, eventsUrl: `${url}/events`, streamUrl: `${url}/stream` },
       202,
       { Location: url },
     )
