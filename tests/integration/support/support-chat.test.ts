@@ -158,9 +158,9 @@ describe('support chat: scoping', () => {
     const chooseModel = vi.fn(async (): Promise<SupportModel> => ({ model: scriptedModel(0, 0).model, label: 'mock' }))
     const before = (await auditRows(second.id, 'support.question_asked')).length
     for (const caller of [second.support.caller, second.admin.caller, second.member.caller]) {
-      const response = await supportChatResponse(caller, failedRun, chatRequest(failedRun, { question: QUESTION }), {
-        chooseModel,
-      })
+      const response = await settleResponse(
+        supportChatResponse(caller, failedRun, chatRequest(failedRun, { question: QUESTION }), { chooseModel }),
+      )
       expect(response.status).toBe(404)
       expect(await response.text()).toBe('')
     }
