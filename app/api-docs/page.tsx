@@ -27,7 +27,8 @@ export default function ApiDocsPage() {
     Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
   )
   return (
-    <div className="space-y-6">
+    // Long tokens (JSON shapes, media types) wrap anywhere: the page stays within 390 px.
+    <div className="space-y-6 [overflow-wrap:anywhere]">
       <PageHeader title="API reference" description={document.info.description} />
       <p className="text-sm">
         Base URL <code className="font-mono">/api/v1</code> ·{' '}
