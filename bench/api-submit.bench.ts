@@ -51,9 +51,10 @@ try {
   }
   // Warm up: compile the route, open connections.
   await Promise.all(keys.slice(0, 4).map((key) => submit(key, null)))
-  const rounds: { label: string; p50: number; p95: number; perSecond: number; count: number }[] = []
+  const rounds: { label: string; p50: number; p95: number; perSecond: number; count: number; failed: number }[] = []
   for (const mode of ['service', 'api', 'api+idempotency'] as const) {
     const times: number[] = []
+    const failures: string[] = []
     const began = performance.now()
     await Promise.all(
       keys.map(async (key, client) => {
@@ -80,7 +81,9 @@ try {
       p95: percentile(times, 0.95),
       perSecond: (times.length / elapsed) * 1000,
       count: times.length,
+      failed: failures.length,
     })
+    if (failures.length) console.error(`${mode}: ${failures.length} failed, e.g. ${failures[0]}`)
   }
   const machine = await machineLine(database)
   const lines = [
@@ -89,11 +92,11 @@ try {
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx --import ./scripts/register-server-only.mjs bench/api-submit.bench.ts\`: ${CLIENTS} concurrent clients, each with its own API key, ${REQUESTS_PER_CLIENT} \`POST /api/v1/runs\` each, back to back, through the route handler in-process (key lookup, per-key rate limit, idempotency record, submitTask, the 202 answer; no HTTP socket). No worker runs, so the times are the submit path alone; the first row is the same load on the submit service without the API, for comparison on the same (shared) machine.`,
     machine,
     '',
-    '| round | requests | p50 ms | p95 ms | submits/s |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| round | answered | failed | p50 ms | p95 ms | submits/s |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...rounds.map(
       (round) =>
-        `| ${round.label} | ${round.count} | ${round.p50.toFixed(1)} | ${round.p95.toFixed(1)} | ${round.perSecond.toFixed(1)} |`,
+        `| ${round.label} | ${round.count} | ${round.failed} | ${round.p50.toFixed(1)} | ${round.p95.toFixed(1)} | ${round.perSecond.toFixed(1)} |`,
     ),
     '',
   ]
