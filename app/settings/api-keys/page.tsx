@@ -47,7 +47,7 @@ export default async function ApiKeysPage() {
                 columns={[
                   'Key',
                   { label: 'Scopes', className: 'hidden sm:table-cell' },
-                  'Created',
+                  { label: 'Created', className: 'hidden sm:table-cell' },
                   { label: 'Expires', className: 'hidden md:table-cell' },
                   { label: 'Last used', className: 'hidden md:table-cell' },
                   { label: 'Actions', visuallyHidden: true },
@@ -64,7 +64,7 @@ export default async function ApiKeysPage() {
                       </div>
                     </td>
                     <td className="hidden px-5 py-3 font-mono text-xs sm:table-cell">{key.scopes.join(' ')}</td>
-                    <td className="px-5 py-3 whitespace-nowrap">{formatDate(key.createdAt)}</td>
+                    <td className="hidden px-5 py-3 whitespace-nowrap sm:table-cell">{formatDate(key.createdAt)}</td>
                     <td className="hidden px-5 py-3 whitespace-nowrap md:table-cell">{when(key.expiresAt, 'never')}</td>
                     <td className="hidden px-5 py-3 whitespace-nowrap md:table-cell">
                       {when(key.lastUsedAt, 'not yet')}
