@@ -28,9 +28,10 @@ async function startWorker(): Promise<(() => Promise<void>) | null> {
   const host = (await import(pathToFileURL(hostFile).href)) as { startInProcessWorker?: () => Promise<unknown> }
   if (typeof host.startInProcessWorker !== 'function')
     return (console.log('worker: worker-host has no startInProcessWorker(); skipped'), null)
-  const stop = await host.startInProcessWorker()
+  const worker = (await host.startInProcessWorker()) as { stop?: () => Promise<void> } | null
   console.log('worker: started in this process')
-  return typeof stop === 'function' ? (stop as () => Promise<void>) : null
+  // A clean shutdown hands running runs over at their next attempt boundary (see RunWorker.stop).
+  return worker && typeof worker.stop === 'function' ? () => worker.stop!() : null
 }
 
 /** Opens the database, seeds demo data (embedded only), starts the worker and serves Next on PORT. */

@@ -10,6 +10,7 @@ const { openDatabase } = await import('../lib/db/client')
 const { env } = await import('../lib/env')
 const { startTracing } = await import('../lib/observability/tracing')
 const { startRunWorker } = await import('../lib/runs/run-worker')
+const { serveWorkerMetrics } = await import('../lib/observability/worker-metrics-server')
 
 async function main() {
   if (!env.DATABASE_URL) {
@@ -29,9 +30,15 @@ async function main() {
   console.log(
     `[worker] pid ${process.pid} executing runs (concurrency ${env.WORKER_CONCURRENCY}, per tenant ${env.TENANT_CONCURRENCY})`,
   )
+  const metricsServer = env.WORKER_METRICS_PORT
+    ? await serveWorkerMetrics(env.WORKER_METRICS_PORT, env.METRICS_TOKEN)
+    : null
   const shutdown = async (signal: string) => {
-    console.log(`[worker] ${signal}: finishing current runs`)
-    await worker.stop()
+    metricsServer?.close()
+    console.log(
+      `[worker] ${signal}: taking no new runs; running ones stop at their next attempt and go to another worker`,
+    )
+    await worker.stop({ graceMs: env.WORKER_GRACE_SECONDS * 1000 })
     await database.prisma.$disconnect()
     await stopTracing?.().catch(() => {})
     process.exit(0)

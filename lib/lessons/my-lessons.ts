@@ -5,7 +5,6 @@ import { getDatabase, getPrisma } from '../db/client'
 import { AppError, notFound } from '../errors'
 import { normaliseLesson } from '../reflexion/lesson-text'
 import { announceProposalCreated } from '../webhooks/announcements'
-import { defaultEmbedder } from './embedders'
 import { contentFilter, lessonSelect, toLessonView, writeEmbedding, type LessonView } from './lesson-view'
 
 /** The caller's own lessons (active and retired), newest first. */
@@ -70,7 +69,7 @@ export async function updateMyLesson(
     data: { content, normalized },
     select: lessonSelect,
   })
-  await writeEmbedding(prisma, lessonId, content, defaultEmbedder())
+  await writeEmbedding(prisma, caller.tenantId, lessonId, content)
   return toLessonView(row)
 }
 

@@ -6,6 +6,7 @@ import type { ActionDefinition } from '../../lib/actions/define'
 import {
   memberQuotaForm,
   modelSettingsForm,
+  recallSettingsForm,
   removeProviderKeyForm,
   saveProviderKeyForm,
   tenantQuotaForm,
@@ -104,6 +105,10 @@ export const DEFINITIONS: Record<
   'app/settings/actions.ts#modelSettingsAction': {
     definition: modelSettingsForm as never,
     input: () => ({ defaultModel: `openai:gpt-${crypto.randomBytes(3).toString('hex')}`, supportRedactEmails: 'on' }),
+  },
+  'app/settings/actions.ts#recallSettingsAction': {
+    definition: recallSettingsForm as never,
+    input: () => ({ floor: '0.3', embeddingModel: 'offline' }),
   },
   'app/settings/members/actions.ts#inviteMemberAction': {
     definition: inviteMemberForm as never,

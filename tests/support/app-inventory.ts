@@ -152,6 +152,12 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     visibility: permission('settings.manage'),
     writes: 'tenant settings + audit',
   },
+  'app/settings/actions.ts#recallSettingsAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('settings.manage'),
+    writes: 'tenant settings + audit',
+  },
   'app/settings/members/actions.ts#inviteMemberAction': {
     kind: 'tenant',
     resource: 'none',
