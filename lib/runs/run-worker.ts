@@ -1,4 +1,5 @@
 import type { Database } from '../db/client'
+import { startWebhookWorker } from '../webhooks/webhook-worker'
 import { CancellationWatch } from './cancellation-watch'
 import { executeRun, type ExecutorOptions } from './execute-run'
 import { recoverRuns } from './recover-runs'
@@ -66,6 +67,8 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       active.delete(execution)
     }
   })
+  // Webhook deliveries are jobs on the same database: the processes that run jobs deliver them.
+  const webhooks = await startWebhookWorker(options.database)
   if (options.retentionEverySeconds !== false)
     await services.queue.every('retention', options.retentionEverySeconds ?? 3600, async () => {
       for (const purged of await purgeExpiredRuns(options.database.prisma))
@@ -92,6 +95,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       await Promise.race([Promise.allSettled([...active]), grace])
       watch.stop()
       await Promise.race([stopped, grace])
+      await webhooks.stop()
     },
   }
 }
