@@ -3,6 +3,7 @@ import type { Database } from '../db/client'
 import { decryptSecret } from '../models/crypto'
 import { secretsKey } from '../models/tenant-secrets'
 import { guardedFetch, type GuardedFetchOptions } from '../net'
+import { metrics } from '../observability/metrics'
 import { signWebhook, WEBHOOK_HEADERS } from './signature'
 
 /** The longest a receiver may take to answer. */
@@ -76,5 +77,6 @@ export async function deliverWebhook(
       ...(outcome === 'failed' ? { status: 'failed' } : {}),
     },
   })
+  metrics().webhookDeliveries.inc({ outcome })
   return outcome
 }

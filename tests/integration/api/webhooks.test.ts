@@ -3,6 +3,7 @@
 // ends and a proposal that is made each deliver once; a failing receiver gets retries with backoff
 // through pg-boss and then a logged failure; a URL the outbound guard refuses is never stored.
 import http from 'node:http'
+import { metrics } from '../../../lib/observability/metrics'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getDatabase, getPrisma } from '../../../lib/db/client'
@@ -159,6 +160,9 @@ describe('webhooks', () => {
 
   it('a failing receiver gets retries with backoff, then the delivery is logged as failed with its status', async () => {
     const receiver = await startReceiver(() => 503)
+    const counted = async (outcome: string) =>
+      (await metrics().webhookDeliveries.get()).values.find((value) => value.labels.outcome === outcome)?.value ?? 0
+    const before = { retry: await counted('retry'), failed: await counted('failed') }
     try {
       const { endpoint, secret } = await addWebhookEndpoint(
         a.users.admin.caller,
@@ -173,6 +177,14 @@ describe('webhooks', () => {
         return delivery?.status === 'failed' && delivery
       }, 60_000)
       expect(failed).toMatchObject({ attempts: 3, responseStatus: 503, lastError: 'the receiver answered 503' })
+      // The operator's metrics count each attempt by outcome.
+      expect({
+        retry: (await counted('retry')) - before.retry,
+        failed: (await counted('failed')) - before.failed,
+      }).toEqual({
+        retry: 2,
+        failed: 1,
+      })
       expect(receiver.received).toHaveLength(3)
       expect(receiver.received.every((delivery) => delivery.verified.ok)).toBe(true)
       const times = receiver.received.map((delivery) =>
