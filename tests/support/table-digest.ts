@@ -22,6 +22,10 @@ export async function tableCounts(): Promise<Record<string, number>> {
     datasets,
     datasetVersions,
     experiments,
+    apiKeys,
+    webhookEndpoints,
+    webhookDeliveries,
+    idempotencyRecords,
   ] = await Promise.all([
     prisma.user.count(),
     prisma.tenant.count(),
@@ -38,6 +42,10 @@ export async function tableCounts(): Promise<Record<string, number>> {
     prisma.dataset.count(),
     prisma.datasetVersion.count(),
     prisma.experiment.count(),
+    prisma.apiKey.count({ where: { revokedAt: null } }),
+    prisma.webhookEndpoint.count({ where: { disabledAt: null } }),
+    prisma.webhookDelivery.count(),
+    prisma.idempotencyRecord.count(),
   ])
   return {
     users,
@@ -55,6 +63,10 @@ export async function tableCounts(): Promise<Record<string, number>> {
     datasets,
     datasetVersions,
     experiments,
+    apiKeys,
+    webhookEndpoints,
+    webhookDeliveries,
+    idempotencyRecords,
   }
 }
 
