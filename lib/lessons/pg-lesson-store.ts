@@ -154,7 +154,11 @@ export class PgLessonStore implements VectorStore {
     }
   }
 
-  /** Strengthens the lesson with this text that the user may recall (their own first); its id, if any. */
+  /**
+   * Strengthens the lesson with this text that the user may recall (their own first); its id, if any.
+   * An experiment arm's store strengthens only the run's own lessons, so a shared lesson the arm does not
+   * allow never stands in for the run's reflection.
+   */
   private async strengthen(userKey: string, normalized: string): Promise<string | null> {
     const rows = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
       `UPDATE lessons SET times_learned = times_learned + 1, updated_at = now() AT TIME ZONE 'UTC'
@@ -163,7 +167,7 @@ export class PgLessonStore implements VectorStore {
        RETURNING id`,
       this.tenantId,
       normalized,
-      userKey === '*' ? ['*'] : [userKey, '*'],
+      userKey === '*' || this.allowedLessonIds !== null ? [userKey] : [userKey, '*'],
     )
     return rows[0]?.id ?? null
   }
