@@ -8,6 +8,7 @@ import { envSecrets, type SecretsBackend } from '../models/secrets'
 import type { AgentRuntime, Architecture } from './architecture'
 import { validateBudget, type Budget } from './budget'
 import { requireInteger } from './errors'
+import { requireUsableUserId } from './user-key'
 import { iterateWhile } from './event-queue'
 import { enforceGuardrail, type Guardrails } from './guardrails'
 import { InMemoryMemory, type Memory } from './memory'
@@ -99,6 +100,7 @@ export class Agent {
     const { clock = () => new Date(), idGenerator = () => crypto.randomUUID() } = this.options
     const seeded = options.seed !== undefined
     if (seeded) requireInteger('Agent.run', 'seed.index', options.seed!.index, 0)
+    requireUsableUserId('Agent.run', options.userId ?? '')
     const run = new RunContext({
       prompt,
       userId: options.userId ?? '',
@@ -149,6 +151,7 @@ export class Agent {
         })
       }
       run.throwIfCancelled()
+      progress.attempts = 1
       const result = await architecture.run({
         run,
         agent,
@@ -157,7 +160,6 @@ export class Agent {
         attempt: 1,
         startIndex: submittedIndex,
       })
-      progress.attempts = 1
       progress.turns = result.turns
       if (result.status === 'out_of_turns')
         throw new RunStop('max_turns_exceeded', undefined, `used all ${result.maxTurns} turns`)

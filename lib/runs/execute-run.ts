@@ -11,6 +11,7 @@ import { endRunInterrupted, openRunSink } from './run-log'
 import type { RunServices } from './run-services'
 import { storedTaskOf } from './stored-task'
 import { tenantRunSettings } from './tenant-run-settings'
+import { requireUsableUserId } from '../reflexion/user-key'
 
 /** Statuses after which a run never executes again. */
 export const TERMINAL_STATUSES = new Set(['succeeded', 'failed', 'interrupted', 'cancelled'])
@@ -69,6 +70,7 @@ export async function executeRun(
     const settings = tenantRunSettings(run.tenant.settings)
     let built
     try {
+      requireUsableUserId('run', run.userId) // '*' would publish the run's lessons to every member
       built = await buildRunAgent(task, {
         prisma,
         tenantId: run.tenantId,

@@ -3,6 +3,7 @@ import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { getDatabase } from '../db/client'
 import { AppError, notFound } from '../errors'
+import { reservedUserIdProblem } from '../reflexion/user-key'
 import { effectiveAgentModel, modelDisplayLabel } from './run-models'
 import { assertWithinQuota, effectiveQuota, startOfUtcDay } from './run-quota'
 import { runServicesFor } from './run-services'
@@ -22,6 +23,8 @@ function titleOf(prompt: string): string {
  */
 export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown): Promise<{ runId: string }> {
   requirePermission(caller, 'runs.create')
+  const reserved = reservedUserIdProblem(caller.userId)
+  if (reserved) throw new AppError('bad_request', `This account cannot start runs: its user id ${reserved}.`)
   const parsed = taskInputSchema.safeParse(draft)
   if (!parsed.success) {
     throw new AppError(
