@@ -3,6 +3,7 @@
 import { useActionState } from 'react'
 import { memberQuotaAction, tenantQuotaAction } from '@/app/settings/quotas/actions'
 import { Button } from '@/components/ui/button'
+import { KeepFieldValues } from '@/components/ui/keep-field-values'
 
 /** A runs-per-day number: the tenant default (no membershipId) or one member's override. */
 export function QuotaForm({
@@ -26,6 +27,7 @@ export function QuotaForm({
       className="flex flex-wrap items-start gap-2"
       data-testid={membershipId ? 'member-quota-form' : 'tenant-quota-form'}
     >
+      <KeepFieldValues result={result} />
       {membershipId ? <input type="hidden" name="membershipId" value={membershipId} /> : null}
       <label htmlFor={id} className="sr-only">
         {label}

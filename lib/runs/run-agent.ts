@@ -11,6 +11,7 @@ import { Reflexion } from '../reflexion/reflexion'
 import { Supervisor } from '../reflexion/supervisor'
 import { resolveRunModel } from './run-models'
 import type { StoredTask } from './stored-task'
+import { normaliseLabel, normaliseTags } from '../lessons/lesson-labels'
 
 /** The instructions every run's agent starts from. */
 export const RUN_INSTRUCTIONS =
@@ -57,7 +58,7 @@ export async function buildRunAgent(
           tenantId: context.tenantId,
           embedder: context.embedder ?? defaultEmbedder(),
           runId: context.runId,
-          scope: { taskKey: task.taskKey ?? null, tags: task.tags ?? [] },
+          scope: { taskKey: normaliseLabel(task.taskKey ?? '') || null, tags: normaliseTags(task.tags) },
         })
       : null
   const architecture = new Reflexion({

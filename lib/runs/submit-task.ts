@@ -6,6 +6,7 @@ import { AppError, notFound } from '../errors'
 import { reservedUserIdProblem } from '../reflexion/user-key'
 import { effectiveAgentModel, modelDisplayLabel } from './run-models'
 import { assertWithinQuota, effectiveQuota, startOfUtcDay } from './run-quota'
+import { modelFieldErrors } from './model-readiness'
 import { runServicesFor } from './run-services'
 import type { StoredTask } from './stored-task'
 import { taskInputSchema, type TaskInputDraft } from './task-input'
@@ -47,6 +48,14 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
     evaluator: input.models.evaluator || undefined,
     reflector: input.models.reflector || undefined,
   }
+  const modelErrors = await modelFieldErrors(prisma, caller.tenantId, {
+    'models.agent': models.agent,
+    // A role model the run never calls is not checked: the judge of a non-LLM evaluator, the reflector of one attempt.
+    ...(input.evaluator.kind === 'llm' && { 'models.evaluator': models.evaluator }),
+    ...(input.reflexion.maxAttempts > 1 && { 'models.reflector': models.reflector }),
+  })
+  if (Object.keys(modelErrors).length > 0)
+    throw new AppError('bad_request', 'A model’s provider is not configured: see the model fields.', modelErrors)
   const task: StoredTask = { ...input, models }
   const title = input.title || titleOf(input.prompt)
   const quota = effectiveQuota(membership.runQuota, settings.dailyRunQuota)

@@ -12,7 +12,7 @@ export type Visibility =
   | 'runCancel' // the owner (runs.readOwn) or anyone with runs.cancelTenant
   | 'runAsk' // support.console for any run, support.askOwn for one's own
   | 'runConsole' // support.console only
-  | 'lessonRead' // one's own lesson (lessons.manageOwn) or a shared one (lessons.readShared)
+  | 'lessonRead' // one's own lesson (lessons.manageOwn), a shared one (lessons.readShared), a colleague's (lessons.readTenant)
   | 'ownLesson' // one's own lesson with lessons.manageOwn
   | { permission: Permission } // a tenant resource: anyone of the tenant with the permission
 
@@ -31,7 +31,8 @@ export function visible(visibility: Visibility, role: Role, relation: Relation):
     case 'runConsole':
       return can(role, 'support.console')
     case 'lessonRead':
-      return relation === 'tenant' ? can(role, 'lessons.readShared') : owner && can(role, 'lessons.manageOwn')
+      if (relation === 'tenant') return can(role, 'lessons.readShared')
+      return (owner && can(role, 'lessons.manageOwn')) || can(role, 'lessons.readTenant')
     case 'ownLesson':
       return owner && can(role, 'lessons.manageOwn')
   }

@@ -8,8 +8,9 @@ export type DemoScenario = {
   task: TaskInputDraft & { title: string }
   /** The one-sentence lesson the reflector writes after a failed attempt. */
   lesson: string
-  /** Which task prompts this scenario answers. */
+  /** Which task prompts this scenario answers: the subject (`matches`) and what is asked about it (`asks`). */
   matches: RegExp
+  asks: RegExp
   /** A lesson in the agent's prompt that changes its answer (the lesson was recalled). */
   appliesLesson: RegExp
   /** The agent's answer without, and with, the lesson. */
@@ -45,7 +46,8 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
       reflexion: { maxAttempts: 3, threshold: 0.8, lessonMode: 'selective' },
     },
     lesson: WALKING_LESSON,
-    matches: /hangzhou/i,
+    matches: /hangzhou|杭州/i,
+    asks: /walk|stroll|tour|stops|route|itinerary|步行|散步|路线|行程|徒歩|散策|ルート|→/i,
     appliesLesson: /at most 3 stops/i,
     answerWithout:
       'West Lake → Lingyin Temple → Longjing Tea Village → Hefang Street → Xixi Wetland, with taxis between the far stops.',
@@ -64,7 +66,8 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
       reflexion: { maxAttempts: 3, threshold: 0.8, lessonMode: 'selective' },
     },
     lesson: WALKING_LESSON,
-    matches: /kyoto/i,
+    matches: /kyoto|京都/i,
+    asks: /walk|stroll|tour|stops|route|itinerary|步行|散步|路线|行程|徒歩|散策|ルート|→/i,
     appliesLesson: /at most 3 stops/i,
     answerWithout: 'Fushimi Inari → Kiyomizu-dera → Gion → Nishiki Market → Arashiyama Bamboo Grove, by train and bus.',
     answerWith:
@@ -83,6 +86,7 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
     lesson:
       'When asked for a JSON object, include every required field (title, author, year) and write the year as a number.',
     matches: /left hand of darkness/i,
+    asks: /json|object|author|year|title/i,
     appliesLesson: /every required field/i,
     answerWithout: '{"title": "The Left Hand of Darkness", "author": "Ursula K. Le Guin"}',
     answerWith: '{"title": "The Left Hand of Darkness", "author": "Ursula K. Le Guin", "year": 1969}',
@@ -98,6 +102,7 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
     },
     lesson: 'When asked for the largest prime, explain that primes never end instead of naming a number.',
     matches: /largest prime/i,
+    asks: /./,
     appliesLesson: /^\b$/,
     answerWithout: '2147483647',
     answerWith: '2147483647',
@@ -106,5 +111,6 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
 
 /** The scenario a task prompt belongs to, if any. */
 export function scenarioFor(text: string): DemoScenario | undefined {
-  return DEMO_SCENARIOS.find((scenario) => scenario.matches.test(text))
+  // Both the subject and the request: a haiku about Hangzhou is not the Hangzhou walking tour.
+  return DEMO_SCENARIOS.find((scenario) => scenario.matches.test(text) && scenario.asks.test(text))
 }
