@@ -10,7 +10,6 @@ const BASE = 'http://callback.invalid'
  */
 export function safeCallbackUrl(value: unknown, fallback = '/'): string {
   if (typeof value !== 'string' || value.length > 2000) return fallback
-  // eslint-disable-next-line no-control-regex
   if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return fallback
   let url: URL
   try {
