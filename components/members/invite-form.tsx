@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import { KeepFieldValues } from '@/components/ui/keep-field-values'
+import { formatDateTime } from '@/components/runs/run-format'
 import { ROLE_OPTIONS } from './role-options'
 
 /** Invite with a role; on success shows the single-use link once, with a copy button. */
@@ -56,7 +57,7 @@ export function InviteForm() {
             </Button>
           </div>
           <p className="text-xs text-emerald-800">
-            Valid until {new Date(result.data.expiresAt).toLocaleString()}, for one person.
+            Valid until {formatDateTime(result.data.expiresAt)}, for one person.
           </p>
         </div>
       ) : null}

@@ -88,10 +88,12 @@ export function summarizeEvent(event: LoggedEvent): { text: string; tone: EventT
     case 'run.handler_raised':
       return { text: `${str(p.handler)} raised: ${str(p.error)}`, tone: 'error' }
     case 'run.interrupted':
+      // A cancellation is not a failure of the run: say it once, plainly.
+      if (p.reason === 'cancelled') return { text: 'Cancelled', tone: 'warning' }
       return { text: `Interrupted: ${str(p.reason)}${p.detail ? ` — ${str(p.detail)}` : ''}`, tone: 'error' }
     case 'run.finished':
       return {
-        text: `Finished: ${str(p.status)}${num(p.bestScore) !== null ? `, best score ${formatScore(num(p.bestScore))}` : ''}`,
+        text: `Finished: ${p.interruptionReason === 'cancelled' ? 'cancelled' : str(p.status)}${num(p.bestScore) !== null ? `, best score ${formatScore(num(p.bestScore))}` : ''}`,
         tone: p.status === 'succeeded' ? 'success' : 'error',
       }
     default:

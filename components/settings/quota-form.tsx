@@ -46,7 +46,7 @@ export function QuotaForm({
         aria-describedby={error ? `${id}-error` : undefined}
         className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm aria-invalid:border-red-500"
       />
-      <Button type="submit" variant="secondary" pending={pending} className="min-h-9 px-3 py-1.5">
+      <Button type="submit" variant="secondary" pending={pending} className="min-h-10 px-3 py-1.5">
         Save<span className="sr-only"> {label}</span>
       </Button>
       {error ? (

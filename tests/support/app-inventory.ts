@@ -42,6 +42,7 @@ export function visible(visibility: Visibility, role: Role, relation: Relation):
 export type ResourceKind =
   | 'run'
   | 'ownLesson'
+  | 'memoryLesson'
   | 'sharedLesson'
   | 'retiredLesson'
   | 'proposal'
@@ -116,6 +117,18 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     visibility: 'ownLesson',
     writes: 'the lesson (deleted)',
   },
+  'app/lessons/actions.ts#editMemoryLessonAction': {
+    kind: 'tenant',
+    resource: 'memoryLesson',
+    visibility: 'ownLesson',
+    writes: "a line of the caller's memory block",
+  },
+  'app/lessons/actions.ts#deleteMemoryLessonAction': {
+    kind: 'tenant',
+    resource: 'memoryLesson',
+    visibility: 'ownLesson',
+    writes: "a line of the caller's memory block (removed)",
+  },
   'app/lessons/actions.ts#proposeLessonAction': {
     kind: 'tenant',
     resource: 'ownLesson',
@@ -163,6 +176,12 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     resource: 'membership',
     visibility: permission('members.manage'),
     writes: 'the membership (deleted) + audit',
+  },
+  'app/settings/members/actions.ts#revokeInvitationAction': {
+    kind: 'tenant',
+    resource: 'invitation',
+    visibility: permission('members.manage'),
+    writes: 'the invitation (deleted) + audit',
   },
   'app/settings/quotas/actions.ts#tenantQuotaAction': {
     kind: 'tenant',

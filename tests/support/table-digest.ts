@@ -53,7 +53,7 @@ export async function tableCounts(): Promise<Record<string, number>> {
 export async function tableDigest(tenantIds: string[]): Promise<{ counts: Record<string, number>; rows: string }> {
   const prisma = await getPrisma()
   const tenantId = { in: tenantIds }
-  const [tenants, memberships, lessons, proposals, runs, secrets, invitations] = await Promise.all([
+  const [tenants, memberships, lessons, proposals, runs, secrets, invitations, memoryBlocks] = await Promise.all([
     prisma.tenant.findMany({
       where: { id: tenantId },
       select: { id: true, name: true, settings: true },
@@ -85,10 +85,15 @@ export async function tableDigest(tenantIds: string[]): Promise<{ counts: Record
       orderBy: { id: 'asc' },
     }),
     prisma.invitation.findMany({ where: { tenantId }, select: { id: true, acceptedAt: true }, orderBy: { id: 'asc' } }),
+    prisma.workingMemoryBlock.findMany({
+      where: { tenantId },
+      select: { id: true, content: true },
+      orderBy: { id: 'asc' },
+    }),
   ])
   const rows = crypto
     .createHash('sha256')
-    .update(JSON.stringify({ tenants, memberships, lessons, proposals, runs, secrets, invitations }))
+    .update(JSON.stringify({ tenants, memberships, lessons, proposals, runs, secrets, invitations, memoryBlocks }))
     .digest('hex')
   return { counts: await tableCounts(), rows }
 }
