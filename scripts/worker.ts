@@ -2,9 +2,14 @@
  * `npm run worker`: executes queued runs from PostgreSQL (DATABASE_URL), next to any number of
  * app servers and other workers. The embedded database cannot be shared: the app runs its own worker.
  */
-import { openDatabase } from '../lib/db/client'
-import { env } from '../lib/env'
-import { startRunWorker } from '../lib/runs/run-worker'
+import { register } from 'node:module'
+
+// Server modules import 'server-only' (which throws outside React's server bundles): as server.ts does.
+register('./server-only-loader.mjs', import.meta.url)
+const { openDatabase } = await import('../lib/db/client')
+const { env } = await import('../lib/env')
+const { startTracing } = await import('../lib/observability/tracing')
+const { startRunWorker } = await import('../lib/runs/run-worker')
 
 async function main() {
   if (!env.DATABASE_URL) {
@@ -13,6 +18,7 @@ async function main() {
     )
     process.exit(2)
   }
+  const stopTracing = startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, 'reflexion-studio-worker')
   const database = await openDatabase({ url: env.DATABASE_URL })
   const worker = await startRunWorker({
     database,
@@ -27,6 +33,7 @@ async function main() {
     console.log(`[worker] ${signal}: finishing current runs`)
     await worker.stop()
     await database.prisma.$disconnect()
+    await stopTracing?.().catch(() => {})
     process.exit(0)
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))

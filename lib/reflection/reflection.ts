@@ -2,7 +2,7 @@
  * Reflection: a deterministic query surface over one run's event log. It packages the log with
  * the static topology and the reducers and exposes them as facts an agent queries lazily.
  */
-import { type Edge, type LoggedEvent, type Reducer, REDUCERS, type RunStatusState, TOPOLOGY } from '../events'
+import { type Edge, type RawLoggedEvent, type Reducer, REDUCERS, type RunStatusState, TOPOLOGY } from '../events'
 import { contextCard } from './context-card'
 import { createQueryTool, type QueryArguments, type QueryTool } from './query-tool'
 import { defaultRedactor, noRedactor, type Redactor } from './redact'
@@ -19,7 +19,7 @@ export type ReflectionOptions = {
  * A copy of the caller's array (a pointer copy: cheap at 100,000 events), so appending to, removing from or
  * reordering that array later changes no answer. The events themselves are shared, read-only by contract.
  */
-function snapshot(events: readonly LoggedEvent[]): readonly LoggedEvent[] {
+function snapshot(events: readonly RawLoggedEvent[]): readonly RawLoggedEvent[] {
   return Object.freeze([...events])
 }
 
@@ -31,7 +31,7 @@ export class Reflection {
    * Builds the indexes once over a copy of `events`; every op then answers from them. Later changes to
    * the caller's array (a push, a splice, a reorder) do not change the answers (a snapshot, as the spec says).
    */
-  static fromEvents(events: readonly LoggedEvent[], options: ReflectionOptions = {}): Reflection {
+  static fromEvents(events: readonly RawLoggedEvent[], options: ReflectionOptions = {}): Reflection {
     const redactor = options.redact === false ? noRedactor : (options.redact ?? defaultRedactor)
     return new Reflection(
       buildReflectionData(snapshot(events), options.topology ?? TOPOLOGY, options.reducers ?? REDUCERS, redactor),
@@ -39,7 +39,7 @@ export class Reflection {
   }
 
   /** The raw log (every #index refers to a position in it). */
-  get events(): readonly LoggedEvent[] {
+  get events(): readonly RawLoggedEvent[] {
     return this.data.events
   }
 
@@ -66,7 +66,7 @@ export class Reflection {
   /** Each reducer projected over the whole log: `{ name: reducer.seed(events) }`. */
   state(): Record<string, unknown> {
     return Object.fromEntries(
-      Object.entries(this.data.reducers).map(([name, reducer]) => [name, reducer.seed(this.data.events)]),
+      Object.entries(this.data.reducers).map(([name, reducer]) => [name, reducer.seed(this.data.typedEvents)]),
     )
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { failedThenPassed, providerError } from '@/tests/unit/fixtures/run-scenarios'
-import { parseJsonl, serializeJsonl, type LoggedEvent } from '../events'
+import { parseJsonl, serializeJsonl, type LoggedEvent, type RawLoggedEvent } from '../events'
 import { Reflection } from './reflection'
 
 describe('Reflection.fromEvents is a snapshot', () => {
@@ -40,9 +40,9 @@ describe('JSON Lines rows without a cause', () => {
 
 describe('bounded for crafted names', () => {
   const longName = (letter: string) => `${letter.repeat(20_000)}`
-  function craftedLog(): LoggedEvent[] {
+  function craftedLog(): RawLoggedEvent[] {
     const events = [...providerError().events]
-    const crafted = Array.from({ length: 60 }, (_, position): LoggedEvent => ({
+    const crafted = Array.from({ length: 60 }, (_, position): RawLoggedEvent => ({
       index: 0,
       type: `${longName('n')}.${longName(String.fromCharCode(97 + (position % 26)))}${position}`,
       kind: 'SystemEvent',
