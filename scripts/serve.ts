@@ -4,6 +4,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import next from 'next'
+import { REQUEST_PATH_HEADER } from '../lib/auth/callback-url'
 import { CLIENT_ADDRESS_HEADER } from '../lib/auth/client-address'
 import { getDatabase, openDatabase, setDatabase, type Database } from '../lib/db/client'
 import { env } from '../lib/env'
@@ -11,6 +12,7 @@ import { startTracing } from '../lib/observability/tracing'
 import { routeConsoleToLogger, runWithLogContext } from '../lib/log'
 import crypto from 'node:crypto'
 import { SERVER_DATABASE_KEY } from '../lib/server-marker'
+import { answeredMalformedPath } from './malformed-path'
 import { seedDemo } from './seed'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -62,6 +64,8 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
   const server = http.createServer((request, response) => {
     // Overwrite whatever the client sent: the sign-in limits count this address.
     request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? 'unknown'
+    request.headers[REQUEST_PATH_HEADER] = request.url ?? '/' // deep links survive sign-in (callbackUrl)
+    if (answeredMalformedPath(request, response)) return // invalid UTF-8 in the path: 404, not a 500
     // Every log line of the request carries its id (the proxy's, when it sent one); the session adds tenant and user.
     const given = request.headers['x-request-id']
     const requestId = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID()

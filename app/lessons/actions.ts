@@ -1,7 +1,13 @@
 'use server'
 
 import { action } from '@/lib/actions/action'
-import { deleteMyLessonForm, proposeLessonForm, updateMyLessonForm } from '@/lib/curation/lesson-forms'
+import {
+  deleteMemoryLessonForm,
+  deleteMyLessonForm,
+  editMemoryLessonForm,
+  proposeLessonForm,
+  updateMyLessonForm,
+} from '@/lib/curation/lesson-forms'
 
 const revalidate = ['/lessons', '/lessons/[id]']
 
@@ -13,3 +19,9 @@ export const deleteMyLessonAction = action(deleteMyLessonForm, { revalidate })
 
 /** Proposes one of the caller's lessons for sharing. */
 export const proposeLessonAction = action(proposeLessonForm, { revalidate: [...revalidate, '/admin/review'] })
+
+/** Rewrites one of the caller's monotonic-mode lessons (a line of their memory block). */
+export const editMemoryLessonAction = action(editMemoryLessonForm, { revalidate })
+
+/** Deletes one of the caller's monotonic-mode lessons. */
+export const deleteMemoryLessonAction = action(deleteMemoryLessonForm, { revalidate })

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
+import { MemoryLessonsCard } from '@/components/lessons/memory-lessons-card'
 import { MyLessonItem } from '@/components/lessons/my-lesson-item'
 import { LessonSearchForm } from '@/components/lessons/search-form'
 import { SharedLessonItem } from '@/components/lessons/shared-lesson-item'
@@ -9,6 +10,7 @@ import { can } from '@/lib/auth/permissions'
 import { requireCaller } from '@/lib/auth/session'
 import { listMyProposals } from '@/lib/lessons/curation'
 import { lessonOutcomes } from '@/lib/lessons/lesson-outcomes'
+import { listMyMemoryLessons } from '@/lib/lessons/memory-lessons'
 import { listMyLessons } from '@/lib/lessons/my-lessons'
 import { listSharedLessons } from '@/lib/lessons/shared-lessons'
 
@@ -21,8 +23,9 @@ export default async function LessonsPage({ searchParams }: { searchParams: Prom
   if (!ownLessons && !sharedLessons) notFound()
   const raw = (await searchParams).q
   const q = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 200) ?? ''
-  const [mine, shared, proposals] = await Promise.all([
+  const [mine, memory, shared, proposals] = await Promise.all([
     ownLessons ? listMyLessons(caller, { q }) : [],
+    ownLessons ? listMyMemoryLessons(caller) : [],
     sharedLessons ? listSharedLessons(caller, { q }) : [],
     ownLessons ? listMyProposals(caller) : new Map(),
   ])
@@ -67,6 +70,11 @@ export default async function LessonsPage({ searchParams }: { searchParams: Prom
             </ul>
           )}
         </Card>
+      ) : null}
+      {ownLessons ? (
+        <MemoryLessonsCard
+          lessons={q ? memory.filter((line) => line.toLowerCase().includes(q.toLowerCase())) : memory}
+        />
       ) : null}
       {sharedLessons ? (
         <Card title={`Shared lessons (${shared.length})`}>

@@ -22,8 +22,8 @@ export const FIELD_RULES: Record<string, string> = {
   'reflexion.maxLessons': 'Enter a whole number of lessons to keep, from 1 to 100.',
   maxTurns: 'Enter a whole number of turns from 1 to 50.',
   taskKey:
-    'Use a short key of lower-case letters, digits, ".", "_", ":" or "-" (at most 60 characters), like walking-tour.',
-  tags: 'List at most 8 tags separated by commas, each of lower-case letters, digits, ".", "_", ":" or "-" (at most 32 characters).',
+    'Use a short key of letters, digits, ".", ":" or "-" (at most 80 characters; spaces become "-"), like walking-tour.',
+  tags: 'List at most 10 tags separated by commas, each of letters, digits, ".", ":" or "-" (at most 40 characters; spaces become "-").',
 }
 
 function coerce(path: string, value: unknown): unknown {
@@ -35,11 +35,6 @@ function coerce(path: string, value: unknown): unknown {
   }
   if (path === 'evaluator.caseSensitive' || path === 'reflexion.lessonAfterFinalFailure')
     return value === 'on' || value === 'true'
-  if (path === 'tags')
-    return value
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter(Boolean)
   if (OPTIONAL_TEXT_FIELDS.has(path) && value.trim() === '') return undefined
   return value
 }

@@ -29,7 +29,7 @@ export function ActionButton<Data>({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <Button type="submit" variant={variant} pending={pending} className="min-h-9 px-3 py-1.5">
+      <Button type="submit" variant={variant} pending={pending} className="min-h-10 px-3 py-1.5">
         {pending ? (pendingLabel ?? label) : label}
       </Button>
       <FormStatus result={result} success={success} />

@@ -5,6 +5,8 @@ import { createSharedLessonAction, updateSharedLessonAction } from '@/app/admin/
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
+import { HighlightedText, personalDataKinds } from '@/components/lessons/highlighted-text'
+import { detectPersonalData } from '@/lib/lessons/personal-data'
 
 /** The initial values of a shared lesson being edited (absent = a new one). */
 export type SharedLessonDraft = {
@@ -24,6 +26,7 @@ export function SharedLessonForm({ lesson }: { lesson?: SharedLessonDraft }) {
   const [text, setText] = useState(lesson?.content ?? '')
   const form = useRef<HTMLFormElement>(null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
+  const found = detectPersonalData(text)
   const prefix = lesson ? `${lesson.id}-` : 'new-'
   useEffect(() => {
     if (result?.ok && !lesson) {
@@ -78,6 +81,25 @@ export function SharedLessonForm({ lesson }: { lesson?: SharedLessonDraft }) {
           errors={errors?.expiresAt}
         />
       </div>
+      {found.length > 0 ? (
+        <div
+          className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+          data-testid="personal-data-warning"
+          aria-live="polite"
+        >
+          <p className="font-medium text-amber-950">
+            Every member&apos;s runs may read this lesson, and it may contain personal data ({personalDataKinds(found)}
+            ): remove it, or confirm it is not personal.
+          </p>
+          <p className="rounded bg-white px-2 py-1 text-slate-900">
+            <HighlightedText text={text} ranges={found} />
+          </p>
+          <label className="flex items-start gap-2 text-amber-950">
+            <input type="checkbox" name="confirmPersonalData" className="mt-0.5 size-4" />
+            <span>I confirm this is not personal data</span>
+          </label>
+        </div>
+      ) : null}
       <FormStatus result={result} success={lesson ? 'Shared lesson saved.' : 'Shared lesson created.'} />
       <Button type="submit" pending={pending}>
         {lesson ? 'Save changes' : 'Create shared lesson'}

@@ -50,7 +50,7 @@ export function SharedLibraryItem({
         {active ? (
           <>
             <details className="open:w-full">
-              <summary className="inline-flex min-h-9 cursor-pointer list-none items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
+              <summary className="inline-flex min-h-10 cursor-pointer list-none items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
                 Edit<span className="sr-only"> this shared lesson</span>
               </summary>
               <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3">

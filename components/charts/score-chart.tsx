@@ -9,6 +9,8 @@ const MARGIN = { top: 18, right: 14, bottom: 34, left: 38 }
 const PLOT_W = WIDTH - MARGIN.left - MARGIN.right
 const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom
 const TICKS = [0, 0.25, 0.5, 0.75, 1]
+/** Points sit this far inside the plot, so their value labels never run into the axis labels. */
+const INSET = 22
 
 const y = (score: number) => MARGIN.top + PLOT_H * (1 - Math.min(Math.max(score, 0), 1))
 
@@ -20,14 +22,18 @@ export function ScoreChart({
   points,
   threshold,
   maxAttempts,
+  finished = false,
 }: {
   points: ScorePoint[]
   threshold: number
   maxAttempts: number
+  /** The run has ended: an attempt without a score will never get one. */
+  finished?: boolean
 }) {
   const id = useId()
   const slots = Math.max(maxAttempts, points.length, 1)
-  const x = (attempt: number) => MARGIN.left + (slots === 1 ? PLOT_W / 2 : ((attempt - 1) / (slots - 1)) * PLOT_W)
+  const span = PLOT_W - 2 * INSET
+  const x = (attempt: number) => MARGIN.left + INSET + (slots === 1 ? span / 2 : ((attempt - 1) / (slots - 1)) * span)
   const scored = points.filter((point): point is ScorePoint & { score: number } => point.score !== null)
   const description = scored.length
     ? `${scored.map((point) => `attempt ${point.attempt} scored ${point.score.toFixed(2)} (${point.score >= threshold ? 'at or above' : 'below'} the threshold)`).join('; ')}. Threshold ${threshold.toFixed(2)}.`
@@ -81,13 +87,14 @@ export function ScoreChart({
           strokeWidth={1.5}
           strokeDasharray="6 4"
         />
+        {/* In the top margin, outside the plot: it never covers a point or its value. */}
         <text
           x={WIDTH - MARGIN.right}
-          y={y(threshold) - 5}
+          y={MARGIN.top - 6}
           textAnchor="end"
           className="fill-amber-700 text-[11px] font-medium"
         >
-          threshold {threshold.toFixed(2)}
+          threshold {threshold.toFixed(2)} (dashed)
         </text>
         {scored.length > 1 ? (
           <polyline
@@ -145,7 +152,13 @@ export function ScoreChart({
           {points.map((point) => (
             <tr key={point.attempt}>
               <td>{point.attempt}</td>
-              <td>{point.score === null ? 'not scored yet' : point.score.toFixed(2)}</td>
+              <td>
+                {point.score === null
+                  ? finished
+                    ? 'not scored (the run ended first)'
+                    : 'not scored yet'
+                  : point.score.toFixed(2)}
+              </td>
               <td>
                 {point.score === null ? '—' : (point.passed ?? point.score >= threshold) ? 'passed' : 'below threshold'}
               </td>

@@ -48,7 +48,7 @@ export function MyLessonItem({
           />
         ) : null}
         <details className="relative">
-          <summary className="inline-flex min-h-9 cursor-pointer list-none items-center rounded-md border border-red-300 bg-white px-3 text-sm font-medium text-red-700 hover:bg-red-50">
+          <summary className="inline-flex min-h-10 cursor-pointer list-none items-center rounded-md border border-red-300 bg-white px-3 text-sm font-medium text-red-700 hover:bg-red-50">
             Delete…
           </summary>
           <div className="mt-2 w-64 space-y-2 rounded-md border border-slate-200 bg-white p-3 shadow-sm">

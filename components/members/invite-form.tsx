@@ -5,6 +5,8 @@ import { inviteMemberAction } from '@/app/settings/members/actions'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
+import { KeepFieldValues } from '@/components/ui/keep-field-values'
+import { formatDateTime } from '@/components/runs/run-format'
 import { ROLE_OPTIONS } from './role-options'
 
 /** Invite with a role; on success shows the single-use link once, with a copy button. */
@@ -16,6 +18,7 @@ export function InviteForm() {
   return (
     <div className="space-y-4">
       <form action={formAction} className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start" noValidate>
+        <KeepFieldValues result={result} />
         <SelectField label="Role" name="role" defaultValue="member" options={ROLE_OPTIONS} errors={errors?.role} />
         <TextField
           label="Email (optional)"
@@ -54,7 +57,7 @@ export function InviteForm() {
             </Button>
           </div>
           <p className="text-xs text-emerald-800">
-            Valid until {new Date(result.data.expiresAt).toLocaleString()}, for one person.
+            Valid until {formatDateTime(result.data.expiresAt)}, for one person.
           </p>
         </div>
       ) : null}

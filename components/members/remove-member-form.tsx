@@ -1,18 +1,17 @@
 'use client'
 
-import { useRouter } from 'next/navigation'
-import { useActionState, useEffect } from 'react'
+import { useActionState, useState } from 'react'
 import { removeMemberAction } from '@/app/settings/members/actions'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
 
-/** Removes a member from the tenant, then returns to the member list. */
+/**
+ * Removes a member from the tenant after a confirmation step; the server then returns to the member
+ * list, which says the member was removed.
+ */
 export function RemoveMemberForm({ membershipId, name }: { membershipId: string; name: string }) {
-  const router = useRouter()
   const [result, formAction, pending] = useActionState(removeMemberAction, null)
-  useEffect(() => {
-    if (result?.ok) router.replace('/settings/members')
-  }, [result, router])
+  const [confirming, setConfirming] = useState(false)
   const fieldError = result && !result.ok ? result.fieldErrors?.membershipId?.join(' ') : undefined
   return (
     <form action={formAction} className="space-y-3">
@@ -21,9 +20,36 @@ export function RemoveMemberForm({ membershipId, name }: { membershipId: string;
         {name} loses access to this organisation. Their account and other organisations stay.
       </p>
       <FormStatus result={result && !result.ok ? { ok: false, error: fieldError ?? result.error } : null} />
-      <Button type="submit" variant="danger" pending={pending}>
-        Remove {name}
-      </Button>
+      {confirming ? (
+        <div
+          role="alertdialog"
+          aria-labelledby="remove-member-question"
+          className="space-y-3 rounded-md border border-red-200 bg-red-50 p-3"
+        >
+          <p id="remove-member-question" className="text-sm font-medium text-red-900">
+            Remove {name} from this organisation? They lose access at once.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button id="confirm-remove-member" type="submit" variant="danger" pending={pending}>
+              Yes, remove {name}
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button
+          type="button"
+          variant="danger"
+          onClick={() => {
+            setConfirming(true)
+            requestAnimationFrame(() => document.getElementById('confirm-remove-member')?.focus())
+          }}
+        >
+          Remove {name}…
+        </Button>
+      )}
     </form>
   )
 }

@@ -13,9 +13,17 @@ const PHASES: Record<RunPhase, string> = {
   done: 'done',
 }
 
-function Verdict({ group }: { group: AttemptGroup }) {
+function Verdict({ group, finished }: { group: AttemptGroup; finished: boolean }) {
   const { passed, score } = group.summary
-  if (score === null) return null
+  if (score === null)
+    return finished ? (
+      <span
+        className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
+        data-testid="attempt-verdict"
+      >
+        Not scored: the run ended first
+      </span>
+    ) : null
   return (
     <span
       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${passed ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`}
@@ -31,10 +39,13 @@ export function AttemptCard({
   group,
   maxAttempts,
   phase,
+  finished = false,
 }: {
   group: AttemptGroup
   maxAttempts: number | null
   phase: RunPhase | null
+  /** The run has ended: what this attempt has not done it will never do. */
+  finished?: boolean
 }) {
   const { summary } = group
   const calls = Object.entries(group.modelCalls).map(([role, count]) => `${count} ${role}`)
@@ -56,7 +67,7 @@ export function AttemptCard({
               {PHASES[phase]}…
             </span>
           ) : null}
-          <Verdict group={group} />
+          <Verdict group={group} finished={finished} />
         </div>
       </header>
       <dl className="mt-3 space-y-3 text-sm">
@@ -64,7 +75,7 @@ export function AttemptCard({
           <dt className="font-medium text-slate-700">Lessons in the prompt</dt>
           <dd>
             {summary.lessonsRecalledIndex === null ? (
-              <span className="text-slate-500">not recalled yet</span>
+              <span className="text-slate-500">{finished ? 'none (the run ended first)' : 'not recalled yet'}</span>
             ) : group.recalled.length === 0 ? (
               <span className="text-slate-500">none</span>
             ) : (

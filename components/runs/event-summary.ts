@@ -104,12 +104,14 @@ export function summarizeEvent(event: LoggedEvent): { text: string; tone: EventT
       return { text: `${event.payload.handler ?? ''} raised: ${event.payload.error ?? ''}`, tone: 'error' }
     case 'run.interrupted': {
       const { reason, detail } = event.payload
+      // A cancellation is not a failure of the run: say it once, plainly.
+      if (reason === 'cancelled') return { text: 'Cancelled', tone: 'warning' }
       return { text: `Interrupted: ${reason ?? ''}${detail ? ` — ${detail}` : ''}`, tone: 'error' }
     }
     case 'run.finished': {
-      const { status, bestScore } = event.payload
+      const { status, bestScore, interruptionReason } = event.payload
       return {
-        text: `Finished: ${status ?? ''}${typeof bestScore === 'number' ? `, best score ${formatScore(bestScore)}` : ''}`,
+        text: `Finished: ${interruptionReason === 'cancelled' ? 'cancelled' : (status ?? '')}${typeof bestScore === 'number' ? `, best score ${formatScore(bestScore)}` : ''}`,
         tone: status === 'succeeded' ? 'success' : 'error',
       }
     }

@@ -1,6 +1,7 @@
 'use client'
 
-import { useMemo, type ReactNode } from 'react'
+import { useRouter } from 'next/navigation'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { ScoreChart } from '@/components/charts/score-chart'
 import type { LoggedEvent } from '@/lib/events/event'
 import { lessons as lessonsReducer, runStatus } from '@/lib/events/reducers'
@@ -39,6 +40,11 @@ function Stat({ label, children, testId }: { label: string; children: ReactNode;
   )
 }
 
+/** How many different lessons a list holds: one recalled by every attempt counts once. */
+function distinctLessons(lessons: { id?: string | null; content: string }[]): number {
+  return new Set(lessons.map((lesson) => lesson.id ?? lesson.content.trim().toLowerCase())).size
+}
+
 /** The live part of the run page: status, progress, score chart, per-attempt timeline and usage, fed by the SSE stream. */
 export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCancel, initialEvents }: RunLiveProps) {
   const { events, state } = useRunStream(runId, initialEvents)
@@ -50,6 +56,15 @@ export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCa
     return { status, timeline, progress, usage: roleUsageOf(events), lessonState }
   }, [events])
   const { status, timeline, progress, usage, lessonState } = view
+  const router = useRouter()
+  const startedFinished = useRef(progress.finished)
+  useEffect(() => {
+    // The header (took N s, status) is rendered on the server: refresh it once when the run ends live.
+    if (progress.finished && !startedFinished.current) {
+      startedFinished.current = true
+      router.refresh()
+    }
+  }, [progress.finished, router])
   // A cancelled run ends `interrupted` (reason cancelled) in the log; it is shown as cancelled, like the runs list.
   const cancelled =
     (status.status === 'queued' && storedStatus === 'cancelled') ||
@@ -96,7 +111,8 @@ export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCa
             {formatScore(bestScore)}
           </Stat>
           <Stat label="Lessons recalled / written" testId="lesson-counts">
-            {lessonState.recalled.length} / {lessonState.produced.length}
+            {distinctLessons(lessonState.recalled)} /{' '}
+            {new Set(lessonState.produced.map((lesson) => lesson.lesson)).size}
           </Stat>
           <Stat label="New lessons stored" testId="lessons-stored">
             {stored}
@@ -116,7 +132,7 @@ export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCa
           <h2 id="chart-title" className="mb-2 text-base font-semibold text-slate-900">
             Score per attempt
           </h2>
-          <ScoreChart points={points} threshold={threshold} maxAttempts={runMax} />
+          <ScoreChart points={points} threshold={threshold} maxAttempts={runMax} finished={progress.finished} />
         </section>
         <section
           aria-labelledby="timeline-title"
@@ -135,6 +151,7 @@ export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCa
               group={group}
               maxAttempts={runMax}
               phase={!progress.finished && group.attempt === progress.attempt ? progress.phase : null}
+              finished={progress.finished}
             />
           ))}
           {timeline.outcome.length ? <EventList events={timeline.outcome} label="Outcome" /> : null}

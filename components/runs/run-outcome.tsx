@@ -37,6 +37,20 @@ export function RunOutcome({
       </p>
     )
   }
+  if (state.status === 'interrupted' && state.interruptionReason === 'cancelled') {
+    return (
+      <p
+        role="status"
+        data-testid="run-outcome"
+        className="rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800"
+      >
+        <strong>Cancelled</strong>{' '}
+        {attempts.length === 0
+          ? 'before any attempt ran.'
+          : `after ${attempts.length} attempt${attempts.length === 1 ? '' : 's'}; best score ${formatScore(bestScore)}.`}
+      </p>
+    )
+  }
   if (state.status === 'interrupted') {
     return (
       <p

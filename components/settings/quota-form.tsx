@@ -3,6 +3,7 @@
 import { useActionState } from 'react'
 import { memberQuotaAction, tenantQuotaAction } from '@/app/settings/quotas/actions'
 import { Button } from '@/components/ui/button'
+import { KeepFieldValues } from '@/components/ui/keep-field-values'
 
 /** A runs-per-day number: the tenant default (no membershipId) or one member's override. */
 export function QuotaForm({
@@ -26,6 +27,7 @@ export function QuotaForm({
       className="flex flex-wrap items-start gap-2"
       data-testid={membershipId ? 'member-quota-form' : 'tenant-quota-form'}
     >
+      <KeepFieldValues result={result} />
       {membershipId ? <input type="hidden" name="membershipId" value={membershipId} /> : null}
       <label htmlFor={id} className="sr-only">
         {label}
@@ -44,7 +46,7 @@ export function QuotaForm({
         aria-describedby={error ? `${id}-error` : undefined}
         className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm aria-invalid:border-red-500"
       />
-      <Button type="submit" variant="secondary" pending={pending} className="min-h-9 px-3 py-1.5">
+      <Button type="submit" variant="secondary" pending={pending} className="min-h-10 px-3 py-1.5">
         Save<span className="sr-only"> {label}</span>
       </Button>
       {error ? (

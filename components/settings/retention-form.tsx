@@ -35,7 +35,7 @@ export function RetentionForm({
           className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm aria-invalid:border-red-500"
         />
       </div>
-      <Button type="submit" variant="secondary" pending={pending} className="min-h-9 px-3 py-1.5">
+      <Button type="submit" variant="secondary" pending={pending} className="min-h-10 px-3 py-1.5">
         Save policy
       </Button>
       <p id="run-retention-days-hint" className="w-full text-xs text-slate-500">

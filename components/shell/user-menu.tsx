@@ -1,11 +1,33 @@
 'use client'
 
+import { useEffect, useRef } from 'react'
 import { signOut } from 'next-auth/react'
 
-/** The signed-in user's name, role and the sign-out button, in a disclosure menu. */
+/** The signed-in user's name, role and the sign-out button, in a disclosure menu (Escape or a click outside closes it). */
 export function UserMenu({ name, email, role }: { name: string; email: string; role: string | null }) {
+  const menu = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    const close = (returnFocus: boolean) => {
+      const details = menu.current
+      if (!details?.open) return
+      details.open = false
+      if (returnFocus) details.querySelector('summary')?.focus()
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(true)
+    }
+    const onPointer = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node)) close(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onPointer)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onPointer)
+    }
+  }, [])
   return (
-    <details className="relative">
+    <details ref={menu} className="relative">
       <summary
         data-testid="user-menu"
         className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100"

@@ -1,8 +1,7 @@
 import Link from 'next/link'
 import type { SupportRunRow } from '@/lib/support/support-queries'
 import { RunStatusBadge } from './status-badge'
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+import { formatDateTime } from '@/components/runs/run-format'
 
 /** The console's runs: each row opens the run for support. */
 export function SupportRunList({ runs }: { runs: SupportRunRow[] }) {
@@ -32,7 +31,7 @@ export function SupportRunList({ runs }: { runs: SupportRunRow[] }) {
               {run.title}
             </Link>
             <p className="text-xs text-slate-500">
-              {run.userName} · {dateFormat.format(run.createdAt)} UTC · {run.model}
+              {run.userName} · {formatDateTime(run.createdAt)} · {run.model}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-3 text-xs text-slate-600">

@@ -5,8 +5,7 @@ import { auditSupport, loadSupportReflection } from '@/lib/support/session'
 import { loadTimelinePage } from '@/lib/support/timeline-page'
 import { RunStatusBadge } from './status-badge'
 import { SupportWorkspace } from './support-workspace'
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+import { formatDateTime } from '@/components/runs/run-format'
 
 /** A run opened for support: header, then chat, context card and timeline. Opening it is audited. */
 export async function SupportRunView({
@@ -36,8 +35,8 @@ export async function SupportRunView({
           <RunStatusBadge status={run.status} />
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          {run.userName} · {dateFormat.format(run.createdAt)} UTC · {run.attemptsUsed}/{run.maxAttempts} attempts · best
-          score {run.bestScore ?? '—'} · {run.eventCount} events
+          {run.userName} · {formatDateTime(run.createdAt)} · {run.attemptsUsed}/{run.maxAttempts} attempts · best score{' '}
+          {run.bestScore ?? '—'} · {run.eventCount} events
           {run.interruptionReason ? ` · interrupted: ${run.interruptionReason}` : ''}
         </p>
       </div>

@@ -67,7 +67,7 @@ export function valuesFromDraft(draft: TaskInputDraft & { title?: string }): Tas
     title: draft.title ?? '',
     prompt: draft.prompt,
     taskKey: draft.taskKey ?? '',
-    tags: (draft.tags ?? []).join(', '),
+    tags: [draft.tags ?? []].flat().join(', '),
     evaluatorKind: evaluator.kind,
     rubric: evaluator.kind === 'llm' ? (evaluator.rubric ?? '') : '',
     schema: evaluator.kind === 'json_schema' ? JSON.stringify(evaluator.schema, null, 2) : '',

@@ -1,13 +1,16 @@
 import 'server-only'
 import { revalidatePath } from 'next/cache'
-import { unstable_rethrow } from 'next/navigation'
+import { redirect, unstable_rethrow } from 'next/navigation'
 import type { z } from 'zod'
 import { getCaller, getSession } from '../auth/session'
 import type { ActionResult } from '../errors'
 import { runAction, runPublicAction, type ActionDefinition, type PublicActionDefinition } from './define'
 
-/** Options of the server-side wrapper: paths whose pages change when the action succeeds. */
-export type ActionOptions = { revalidate?: string[] }
+/**
+ * Options of the server-side wrapper: paths whose pages change when the action succeeds, and where to go
+ * after it succeeds (for an action whose page no longer exists afterwards, like removing a member).
+ */
+export type ActionOptions = { revalidate?: string[]; redirectTo?: string }
 
 /** What a form calls: `useActionState(serverAction, null)` or `serverAction(null, { …fields })`. */
 export type ServerAction<Data> = (
@@ -17,6 +20,7 @@ export type ServerAction<Data> = (
 
 function after<Data>(result: ActionResult<Data>, options: ActionOptions): ActionResult<Data> {
   if (result.ok) for (const path of options.revalidate ?? []) revalidatePath(path)
+  if (result.ok && options.redirectTo) redirect(options.redirectTo)
   return result
 }
 

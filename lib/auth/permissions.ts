@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   'lessons.manageOwn': ['member', 'admin'],
   /** Read the tenant's shared lessons. */
   'lessons.readShared': ['member', 'admin', 'support'],
+  /** Read (not change) any member's lesson of the tenant: the "Open lesson" links on runs they can read. */
+  'lessons.readTenant': ['admin', 'support'],
   /** Create, edit and retire shared lessons; review proposals; see lesson effect. */
   'lessons.curateShared': ['admin'],
   /** Keep one's own datasets and run experiments on them. */

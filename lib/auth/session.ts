@@ -1,12 +1,13 @@
 import 'server-only'
 import { cache } from 'react'
-import { cookies } from 'next/headers'
+import { cookies, headers } from 'next/headers'
 import { notFound as pageNotFound, redirect } from 'next/navigation'
 import { getToken } from 'next-auth/jwt'
 import { env } from '../env'
 import { addLogContext } from '../log/log-context'
 import { AppError } from '../errors'
 import { findUserProfile, listMembershipsOfUser, type UserProfile } from '../users/queries'
+import { REQUEST_PATH_HEADER, signInPath } from './callback-url'
 import { ACTIVE_TENANT_COOKIE, pickActiveMembership, type SessionMembership } from './active-tenant'
 import type { Caller } from './caller'
 import { authOptions } from './options'
@@ -80,10 +81,10 @@ export async function getCaller(): Promise<Caller | null> {
   return callerOf(await getSession())
 }
 
-/** The caller for a page: signed out goes to /signin, a user without a tenant to the home page. */
+/** The caller for a page: signed out goes to /signin (and back here after), a user without a tenant to the home page. */
 export async function requireCaller(): Promise<Caller> {
   const session = await getSession()
-  if (!session) redirect('/signin')
+  if (!session) redirect(signInPath((await headers()).get(REQUEST_PATH_HEADER)))
   const caller = callerOf(session)
   if (!caller) redirect('/')
   return caller

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { tagsSchema, taskKeySchema } from '../lessons/lesson-labels'
 import { cleanLesson, MAX_LESSON_CHARS } from '../reflexion/lesson-text'
 
 /** Form fields shared by the lesson forms: the same hygiene and bounds as the engine's own lessons. */
@@ -23,35 +24,11 @@ export const lessonTextField = z
     'After removing markup and control characters, too little text is left: write a plain sentence.',
   )
 
-const TAG = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,39}$/u
+/** Tags as a comma-separated list (or repeated fields), normalised like everywhere else (lib/lessons/lesson-labels). */
+export const tagsField = tagsSchema
 
-/** Tags as a comma-separated list (or repeated fields): lower-cased, at most 10 of 1–40 letters, digits, space, "_", "-" or ".". */
-export const tagsField = z
-  .union([z.string(), z.array(z.string())], { error: 'List tags separated by commas.' })
-  .optional()
-  .transform((value) => [
-    ...new Set(
-      [value ?? []]
-        .flat()
-        .flatMap((part) => part.split(','))
-        .map((tag) => tag.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  ])
-  .refine((tags) => tags.length <= 10, 'Use at most 10 tags.')
-  .refine(
-    (tags) => tags.every((tag) => TAG.test(tag)),
-    'Each tag is 1–40 letters, digits, spaces, "_", "-" or ".", separated by commas.',
-  )
-
-/** An optional task key (e.g. `travel.walking-tour`): up to 80 letters, digits, ".", "_", ":" or "-"; empty = none. */
-export const taskKeyField = z
-  .string({ error: 'Write the task key as text.' })
-  .trim()
-  .max(80, 'A task key has at most 80 characters.')
-  .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'Use letters, digits, ".", "_", ":" or "-", like travel.walking-tour.')
-  .optional()
-  .transform((value) => (value ? value : null))
+/** An optional task key (e.g. `travel.walking-tour`), normalised like a tag; empty = none. */
+export const taskKeyField = taskKeySchema
 
 /** An optional expiry date (YYYY-MM-DD, UTC), strictly in the future; empty = never. */
 export const expiryField = z

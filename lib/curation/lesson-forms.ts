@@ -1,6 +1,7 @@
 import 'server-only'
 import { z } from 'zod'
 import { defineAction } from '../actions/define'
+import { editMyMemoryLesson } from '../lessons/memory-lessons'
 import { deleteMyLesson, proposeLesson, updateMyLesson } from '../lessons/my-lessons'
 import { idField, lessonTextField } from './fields'
 
@@ -28,4 +29,21 @@ export const proposeLessonForm = defineAction({
   permission: 'lessons.manageOwn',
   schema: z.object({ lessonId: idField('lesson') }),
   handler: (input, caller) => proposeLesson(caller, input.lessonId),
+})
+
+/** Rewrite one of my monotonic-mode lessons (a line of my memory block), found by its current text. */
+export const editMemoryLessonForm = defineAction({
+  permission: 'lessons.manageOwn',
+  schema: z.object({
+    original: z.string({ error: 'Missing lesson.' }).trim().min(1, 'Missing lesson.').max(2000),
+    content: lessonTextField,
+  }),
+  handler: (input, caller) => editMyMemoryLesson(caller, input.original, input.content),
+})
+
+/** Delete one of my monotonic-mode lessons. */
+export const deleteMemoryLessonForm = defineAction({
+  permission: 'lessons.manageOwn',
+  schema: z.object({ original: z.string({ error: 'Missing lesson.' }).trim().min(1, 'Missing lesson.').max(2000) }),
+  handler: (input, caller) => editMyMemoryLesson(caller, input.original, ''),
 })

@@ -3,11 +3,17 @@ import { z } from 'zod'
 import { defineAction } from '../actions/define'
 import { restoreSharedLesson } from '../lessons/curation'
 import { createSharedLesson, retireSharedLesson, updateSharedLesson } from '../lessons/shared-lessons'
-import { expiryField, idField, lessonTextField, tagsField, taskKeyField } from './fields'
+import { checkboxField, expiryField, idField, lessonTextField, tagsField, taskKeyField } from './fields'
 
 /** The admin's forms over the shared-lesson library (user key '*'). Each service call is audited. */
 
-const sharedLessonFields = { content: lessonTextField, tags: tagsField, taskKey: taskKeyField, expiresAt: expiryField }
+const sharedLessonFields = {
+  content: lessonTextField,
+  tags: tagsField,
+  taskKey: taskKeyField,
+  expiresAt: expiryField,
+  confirmPersonalData: checkboxField,
+}
 
 /** Create a shared lesson with optional tags, task key and expiry. */
 export const createSharedLessonForm = defineAction({

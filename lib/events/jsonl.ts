@@ -21,7 +21,11 @@ export class JsonlParseError extends Error {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** The cause of a row written before causes were recorded (the row has no `cause`). */
+export const NOT_RECORDED: Cause = { kind: 'unknown', reason: 'not recorded' }
+
 function parseCause(value: unknown, line: number): Cause {
+  if (value === undefined || value === null) return { ...NOT_RECORDED }
   const fail = (detail: string): never => {
     throw new JsonlParseError(
       line,

@@ -20,7 +20,10 @@ export async function listMyLessons(caller: Caller, options: { q?: string } = {}
   return rows.map(toLessonView)
 }
 
-/** One lesson: the caller's own, or a shared one of the tenant; anything else is notFound(). */
+/**
+ * One lesson: the caller's own, a shared one of the tenant, or (lessons.readTenant: admins, support) any
+ * member's lesson of the tenant, read only; anything else is notFound().
+ */
 export async function getLesson(caller: Caller, lessonId: string): Promise<LessonView> {
   const prisma = await getPrisma()
   const keys = [
@@ -28,7 +31,11 @@ export async function getLesson(caller: Caller, lessonId: string): Promise<Lesso
     ...(can(caller.role, 'lessons.readShared') ? ['*'] : []),
   ]
   const row = await prisma.lesson.findFirst({
-    where: { id: lessonId, tenantId: caller.tenantId, userKey: { in: keys } },
+    where: {
+      id: lessonId,
+      tenantId: caller.tenantId,
+      ...(can(caller.role, 'lessons.readTenant') ? {} : { userKey: { in: keys } }),
+    },
     select: lessonSelect,
   })
   if (!row) throw notFound()

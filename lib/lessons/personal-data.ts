@@ -1,3 +1,6 @@
+import { AppError } from '../errors'
+import { findPhoneNumbers } from '../reflection/phone-numbers'
+
 /** A stretch of text that looks like personal data, to highlight before a lesson is shared. */
 export type PersonalDataRange = {
   start: number
@@ -14,10 +17,6 @@ const PATTERNS: { kind: PersonalDataRange['kind']; pattern: RegExp; group?: numb
       /https?:\/\/[^\s?#]+[?#][^\s]*(?:token|key|secret|sig|signature|code|auth|session|password)=[^\s&]+[^\s]*/gi,
   },
   { kind: 'api_key', pattern: /\b(?:sk|pk|rk|ghp|gho|xox[abp]|AKIA|AIza)[-_A-Za-z0-9]{12,}\b|\b[A-Za-z0-9_-]{32,}\b/g },
-  {
-    kind: 'phone',
-    pattern: /(?<![\w])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]?\d{2,4}){2,4}(?![\w])/g,
-  },
   { kind: 'name', pattern: /\bmy name is\s+((?:\p{Lu}[\p{L}'-]+)(?:\s+\p{Lu}[\p{L}'-]+)*)/giu, group: 1 },
 ]
 
@@ -32,13 +31,30 @@ export function detectPersonalData(text: string): PersonalDataRange[] {
       const value = group ? match[group] : match[0]
       if (!value) continue
       const start = (match.index ?? 0) + (group ? match[0].indexOf(value) : 0)
-      if (kind === 'phone' && value.replace(/\D/g, '').length < 7) continue
       found.push({ start, end: start + value.length, kind, text: value })
     }
   }
+  for (const phone of findPhoneNumbers(text)) found.push({ ...phone, kind: 'phone' })
   found.sort((left, right) => left.start - right.start || right.end - left.end)
   const ranges: PersonalDataRange[] = []
   for (const range of found)
     if (!ranges.some((kept) => range.start < kept.end && kept.start < range.end)) ranges.push(range)
   return ranges
+}
+
+/**
+ * Refuses text bound for every member's prompt (a shared lesson: created, edited or approved) that looks like
+ * personal data, unless the admin confirmed it may be shared; the field error lists what was found.
+ * Returns whether anything was found (for the audit entry).
+ */
+export function requireConfirmedPersonalData(content: string, confirmed: boolean | undefined): boolean {
+  const found = detectPersonalData(content)
+  if (found.length > 0 && !confirmed) {
+    throw new AppError(
+      'bad_request',
+      `The lesson looks like it holds personal data (${[...new Set(found.map((range) => range.kind))].join(', ')}): edit it, or confirm that it may be shared.`,
+      { content: found.map((range) => `${range.kind}: ${range.text}`) },
+    )
+  }
+  return found.length > 0
 }

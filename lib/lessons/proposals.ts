@@ -4,7 +4,7 @@ import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'
 import { AppError, notFound } from '../errors'
 import type { LessonView } from './lesson-view'
-import { detectPersonalData, type PersonalDataRange } from './personal-data'
+import { detectPersonalData, requireConfirmedPersonalData, type PersonalDataRange } from './personal-data'
 import { insertSharedLesson } from './shared-lessons'
 
 /** A proposal as the review page shows it, with what looks like personal data highlighted. */
@@ -74,16 +74,7 @@ export type ApprovalInput = { content: string; tags?: string[]; taskKey?: string
  */
 export async function approveProposal(caller: Caller, proposalId: string, input: ApprovalInput): Promise<LessonView> {
   const { prisma, proposal } = await pendingProposal(caller, proposalId)
-  const found = detectPersonalData(input.content)
-  if (found.length > 0 && !input.confirmPersonalData) {
-    throw new AppError(
-      'bad_request',
-      `The lesson still looks like it holds personal data (${[...new Set(found.map((range) => range.kind))].join(', ')}): edit it, or confirm that it may be shared.`,
-      {
-        content: found.map((range) => `${range.kind}: ${range.text}`),
-      },
-    )
-  }
+  const personalDataConfirmed = requireConfirmedPersonalData(input.content, input.confirmPersonalData)
   return prisma.$transaction(async (tx) => {
     const [locked] = await tx.$queryRawUnsafe<{ status: string }[]>(
       `SELECT status::text AS status FROM lesson_proposals WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
@@ -98,6 +89,7 @@ export async function approveProposal(caller: Caller, proposalId: string, input:
     })
     const lesson = await insertSharedLesson(tx, caller, {
       content: input.content,
+      confirmPersonalData: input.confirmPersonalData,
       tags: input.tags ?? source?.tags,
       taskKey: input.taskKey === undefined ? source?.taskKey : input.taskKey,
       source: source
@@ -122,7 +114,7 @@ export async function approveProposal(caller: Caller, proposalId: string, input:
       {
         sharedLessonId: lesson.id,
         edited: lesson.content !== proposal.content,
-        personalDataConfirmed: found.length > 0,
+        personalDataConfirmed,
         sourceRunId: lesson.sourceRunId,
         tags: lesson.tags,
         taskKey: lesson.taskKey,

@@ -8,11 +8,21 @@ import { SHARED_LESSON } from '../reflexion/lesson-modes'
 import type { Db } from '../db/client'
 import { tenantSecrets } from '../models/tenant-secrets'
 import { tenantLessonStore } from './tenant-lessons'
+import { defaultEmbedder } from './embedders'
+import { MAX_TAGS, normaliseTags } from './lesson-labels'
+import { requireConfirmedPersonalData } from './personal-data'
 import { contentFilter, lessonSelect, toLessonView, writeEmbedding, type LessonView } from './lesson-view'
 import type { LessonDb } from './pg-lesson-store'
 
 /** What an admin writes for a shared lesson. */
-export type SharedLessonInput = { content: string; tags?: string[]; taskKey?: string | null; expiresAt?: Date | null }
+export type SharedLessonInput = {
+  content: string
+  tags?: string[]
+  taskKey?: string | null
+  expiresAt?: Date | null
+  /** The admin confirmed that what looks like personal data may go into every member's prompt. */
+  confirmPersonalData?: boolean
+}
 
 function checkContent(content: string): string {
   const text = content.trim()
@@ -23,8 +33,7 @@ function checkContent(content: string): string {
   return text
 }
 
-const cleanTags = (tags: string[] | undefined) =>
-  [...new Set((tags ?? []).map((tag) => tag.trim().toLowerCase()).filter(Boolean))].slice(0, 20)
+const cleanTags = (tags: string[] | undefined) => normaliseTags(tags).slice(0, MAX_TAGS)
 
 /** The tenant's shared lessons (recalled by everyone's runs), active only unless `includeRetired`. */
 export async function listSharedLessons(
@@ -61,6 +70,7 @@ export async function insertSharedLesson(
   input: SharedLessonInput & { source?: SharedLessonSource },
 ): Promise<LessonView> {
   const content = checkContent(input.content)
+  const personalDataConfirmed = requireConfirmedPersonalData(content, input.confirmPersonalData)
   const normalized = normaliseLesson(content)
   await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(7011, hashtext($1))', `${caller.tenantId}:${normalized}`)
   const existing = await tx.lesson.findFirst({
@@ -92,7 +102,13 @@ export async function insertSharedLesson(
     caller,
     'lesson.shared_created',
     { type: 'lesson', id },
-    { content, tags: row.tags, taskKey: row.taskKey, ...(source?.runId && { sourceRunId: source.runId }) },
+    {
+      content,
+      tags: row.tags,
+      taskKey: row.taskKey,
+      ...(source?.runId && { sourceRunId: source.runId }),
+      ...(personalDataConfirmed && { personalDataConfirmed }),
+    },
   )
   return toLessonView(row)
 }
@@ -123,6 +139,7 @@ export async function updateSharedLesson(
 ): Promise<LessonView> {
   const { prisma, row: before } = await sharedLesson(caller, lessonId)
   const content = input.content === undefined ? before.content : checkContent(input.content)
+  if (content !== before.content) requireConfirmedPersonalData(content, input.confirmPersonalData)
   const normalized = normaliseLesson(content)
   return prisma.$transaction(async (tx) => {
     await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(7011, hashtext($1))', `${caller.tenantId}:${normalized}`)

@@ -6,7 +6,10 @@
 import { anomalyLines, attemptLine } from './ops-summary'
 import type { ReflectionData } from './reflection-data'
 import { statusPhrase } from './reflection-data'
-import { eventLine } from './render'
+import { boundText, eventLine } from './render'
+
+/** The longest line a card shows: with the line count capped, the card stays small whatever the log holds. */
+export const MAX_CARD_LINE_CHARS = 400
 
 /** The most recent events a card may show, whatever `tail` asks. */
 export const MAX_CONTEXT_TAIL = 20
@@ -23,5 +26,7 @@ export function contextCard(data: ReflectionData, tail = 3): string {
     ...anomalyLines(data),
     shown > 0 ? `recent events (last ${shown} of ${total}):` : 'recent events: (none)',
     ...recent,
-  ].join('\n')
+  ]
+    .map((line) => boundText(line, MAX_CARD_LINE_CHARS))
+    .join('\n')
 }

@@ -5,7 +5,7 @@
 import { EVENT_KINDS, formatEdge } from '../events'
 import type { ReflectionData } from './reflection-data'
 import { statusPhrase } from './reflection-data'
-import { eventLine, renderFullValue } from './render'
+import { boundName, eventLine, renderFullValue } from './render'
 
 /** Anomaly and seed lists show this many events, then count the rest. */
 export const SUMMARY_EVENT_CAP = 5
@@ -21,7 +21,11 @@ export function anomalyLines(data: ReflectionData): string[] {
     .slice(0, SUMMARY_EVENT_CAP)
     .map((position) => `  ${eventLine(data.events[position], data.redactor)}`)
   const rest = anomalies.length - shown.length
-  const types = [...new Set(anomalies.map((position) => data.events[position].type))].join(', ')
+  const distinct = [...new Set(anomalies.map((position) => data.events[position].type))]
+  const types = [
+    ...distinct.slice(0, SUMMARY_EVENT_CAP).map(boundName),
+    ...(distinct.length > SUMMARY_EVENT_CAP ? [`… ${distinct.length - SUMMARY_EVENT_CAP} more types`] : []),
+  ].join(', ')
   return [
     `anomalies (${anomalies.length}):`,
     ...shown,

@@ -2,6 +2,7 @@
  * The redaction hook: runs over every value before Reflection renders it, so secrets and e-mail
  * addresses in event payloads never reach a querying agent's context (or its transcript).
  */
+import { maskPhoneNumbers } from './phone-numbers'
 
 /** Masks text, and says which field names have their whole value masked. */
 export type Redactor = {
@@ -9,8 +10,8 @@ export type Redactor = {
   isSensitiveField(field: string): boolean
 }
 
-/** What `createRedactor` masks; both classes are on by default. */
-export type RedactorOptions = { emails?: boolean; secrets?: boolean; extraPatterns?: RegExp[] }
+/** What `createRedactor` masks; every class is on by default. */
+export type RedactorOptions = { emails?: boolean; phones?: boolean; secrets?: boolean; extraPatterns?: RegExp[] }
 
 /** The mask that replaces a whole sensitive value. */
 export const REDACTED = '[redacted]'
@@ -80,9 +81,9 @@ export function isSensitiveFieldName(field: string): boolean {
   return SENSITIVE_EXACT.has(normalized) || SENSITIVE_SUFFIXES.some((suffix) => normalized.endsWith(suffix))
 }
 
-/** A redactor masking API keys, tokens, credentials in connection strings and e-mail addresses, as configured. */
+/** A redactor masking API keys, tokens, credentials in connection strings, e-mail addresses and phone numbers, as configured. */
 export function createRedactor(options: RedactorOptions = {}): Redactor {
-  const { emails = true, secrets = true, extraPatterns = [] } = options
+  const { emails = true, phones = true, secrets = true, extraPatterns = [] } = options
   const patterns: [RegExp, string][] = [
     ...(secrets ? SECRET_PATTERNS : []),
     ...(emails ? [EMAIL_PATTERN] : []),
@@ -95,13 +96,13 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     redactText(text) {
       let result = text
       for (const [pattern, replacement] of patterns) result = result.replace(pattern, replacement)
-      return result
+      return phones ? maskPhoneNumbers(result, '[redacted:phone]') : result
     },
     isSensitiveField: (field) => secrets && isSensitiveFieldName(field),
   }
 }
 
-/** The redactor Reflection uses unless told otherwise: secrets and e-mails masked. */
+/** The redactor Reflection uses unless told otherwise: secrets, e-mails and phone numbers masked. */
 export const defaultRedactor: Redactor = createRedactor()
 
 /** A redactor that changes nothing (`redact: false`). */

@@ -9,6 +9,8 @@ import { redactValue, type Redactor } from './redact'
 export const LISTING_VALUE_LIMIT = 40
 /** Bound on one value in `get` and `state`. */
 export const FULL_VALUE_LIMIT = 2000
+/** Bound on a type, namespace or field name wherever a line shows it (a crafted log can hold huge names). */
+export const NAME_LIMIT = 60
 /** At most this many fields are shown on one event line. */
 export const LINE_FIELD_LIMIT = 6
 // Strings are redacted over a window a little past the bound, so the cost stays bounded too.
@@ -23,6 +25,11 @@ export function boundText(text: string, limit: number, detailed = false): string
 function redactedString(text: string, limit: number, redactor: Redactor): string {
   const window = text.length > limit + REDACTION_WINDOW ? text.slice(0, limit + REDACTION_WINDOW) : text
   return redactor.redactText(window)
+}
+
+/** A type, namespace or field name, bounded at NAME_LIMIT. */
+export function boundName(name: string): string {
+  return boundText(name, NAME_LIMIT)
 }
 
 /** A value as a listing shows it: strings quoted (`'…'`), others as compact JSON, bounded at 40. */
@@ -52,9 +59,9 @@ export function eventLine(event: RawLoggedEvent, redactor: Redactor): string {
   const entries = Object.entries(event.payload)
   const shown = entries
     .slice(0, LINE_FIELD_LIMIT)
-    .map(([field, value]) => `${field}=${renderShortValue(value, redactor, field)}`)
+    .map(([field, value]) => `${boundName(field)}=${renderShortValue(value, redactor, field)}`)
   if (entries.length > LINE_FIELD_LIMIT) shown.push(`…+${entries.length - LINE_FIELD_LIMIT} fields`)
-  return `#${event.index} ${event.type}(${shown.join(', ')})`
+  return `#${event.index} ${boundName(event.type)}(${shown.join(', ')})`
 }
 
 /** A list of positions as `#a, #b, …`, keeping the first (or last) `cap` and counting the rest. */

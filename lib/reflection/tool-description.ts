@@ -5,7 +5,7 @@
 import { EVENT_KINDS, EVENT_TYPES, isEventType, kindOf, namespaceOf } from '../events'
 import { DEFAULT_LIMIT, MAX_LIMIT } from './arguments'
 import { OP_NAMES, OPS } from './ops'
-import { FULL_VALUE_LIMIT, LISTING_VALUE_LIMIT } from './render'
+import { FULL_VALUE_LIMIT, LISTING_VALUE_LIMIT, boundName } from './render'
 
 /** Extra (non-vocabulary) types listed in the description, at most. */
 export const MAX_EXTRA_TYPES = 50
@@ -16,8 +16,8 @@ export function vocabularyLines(knownTypes: readonly string[]): string[] {
   const extras = knownTypes.filter((type) => !isEventType(type))
   for (const type of [...knownTypes.filter(isEventType), ...extras.slice(0, MAX_EXTRA_TYPES)]) {
     const doc = isEventType(type) ? EVENT_TYPES[type].doc : 'present in this log, not in the product vocabulary'
-    const namespace = namespaceOf(type) || '(no namespace)'
-    groups.set(namespace, [...(groups.get(namespace) ?? []), `  ${type} (${kindOf(type)}) — ${doc}`])
+    const namespace = boundName(namespaceOf(type)) || '(no namespace)'
+    groups.set(namespace, [...(groups.get(namespace) ?? []), `  ${boundName(type)} (${kindOf(type)}) — ${doc}`])
   }
   const lines = [...groups].flatMap(([namespace, entries]) => [`${namespace}:`, ...entries])
   return extras.length > MAX_EXTRA_TYPES

@@ -7,6 +7,7 @@ import type { AgentRuntime, Architecture } from './architecture'
 import { validateBudget, type Budget } from './budget'
 import { ReflexionConfigError, requireInteger } from './errors'
 import { iterateWhile } from './event-queue'
+import { requireUsableUserId } from './user-key'
 import { enforceGuardrail, type Guardrails } from './guardrails'
 import { InMemoryMemory, type Memory } from './memory'
 import type { ModelResolver, ModelSpec } from './model-spec'
@@ -122,6 +123,7 @@ export class Agent {
     const seeded = options.seed !== undefined || resume !== undefined
     if (options.seed) requireInteger('Agent.run', 'seed.index', options.seed.index, 0)
     const seedIndex = resume ? resume.submittedIndex : options.seed?.index
+    requireUsableUserId('Agent.run', options.userId ?? '')
     const run = new RunContext({
       prompt,
       userId: options.userId ?? '',
@@ -189,6 +191,7 @@ export class Agent {
         })
       }
       run.throwIfCancelled()
+      progress.attempts = 1
       const result = await architecture.run({
         run,
         agent,
@@ -197,7 +200,6 @@ export class Agent {
         attempt: 1,
         startIndex: submittedIndex,
       })
-      progress.attempts = 1
       progress.turns = result.turns
       if (result.status === 'out_of_turns')
         throw new RunStop('max_turns_exceeded', undefined, `used all ${result.maxTurns} turns`)

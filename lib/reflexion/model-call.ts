@@ -2,7 +2,7 @@ import type { LanguageModelV4 } from '@ai-sdk/provider'
 import { generateText, type ModelMessage, type ToolSet } from 'ai'
 import { via } from '../events/cause'
 import { HANDLERS } from '../events/vocabulary'
-import { withRetry } from './retry'
+import { withRetry, type RetryOptions } from './retry'
 import { bound } from './prompts'
 import { safeErrorMessage } from './redact'
 import { HandlerFailure, RunContext, RunStop } from './run-context'
@@ -37,6 +37,14 @@ export type ModelCallResult = {
 /** The label written in events for a model: `provider:modelId`. */
 export function modelLabel(model: LanguageModelV4): string {
   return `${model.provider}:${model.modelId}`
+}
+
+/**
+ * A model without the agent's retry policy (a role model, or retries turned off) still gets the call timeout:
+ * one try, bounded, so a judge that never answers ends as a recorded failure instead of a hung run.
+ */
+function withTimeoutOnly(model: LanguageModelV4, policy: RetryOptions | false): LanguageModelV4 {
+  return withRetry(model, { maxRetries: 0, ...(policy !== false && { timeoutMs: policy.timeoutMs }) })
 }
 
 function withoutExecute(tools: ToolSet | undefined): ToolSet | undefined {
@@ -84,7 +92,7 @@ export async function callModel(run: RunContext, request: ModelCallRequest): Pro
             })
           },
         })
-      : request.model
+      : withTimeoutOnly(request.model, policy)
   let result
   try {
     result = await generateText({

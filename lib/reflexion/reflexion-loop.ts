@@ -49,6 +49,7 @@ export async function runAttemptLoop(reflexion: Reflexion, input: AttemptLoopInp
       maxAttempts: reflexion.maxAttempts,
     })
     lastStartedIndex = startedIndex
+    progress.attempts = attempt // counted once started: a provider error or cancel mid-attempt still used it
     session.blocks = {}
     const recalledIndex = await recallLessons(run, input.lessons, session, attempt, startedIndex)
     session.messages = [] // step 3: the base rebuilds its starting context (with the recalled lessons)
@@ -61,7 +62,6 @@ export async function runAttemptLoop(reflexion: Reflexion, input: AttemptLoopInp
       attempt,
       startIndex: recalledIndex,
     })
-    progress.attempts = attempt
     progress.turns += result.turns
     const isLast = attempt === reflexion.maxAttempts
     let evaluation: { score: number; feedback: string; index: number }

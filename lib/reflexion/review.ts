@@ -4,6 +4,7 @@ import { HANDLERS } from '../events/vocabulary'
 import type { Step } from './architecture'
 import type { Evaluator } from './evaluator-config'
 import { cleanLesson } from './lesson-text'
+import { roundScore } from './parse-score'
 import { callModel } from './model-call'
 import {
   DEFAULT_REFLECTOR_PROMPT,
@@ -57,7 +58,8 @@ export async function evaluateOutput(
     if (error instanceof HandlerFailure || run.signal?.aborted) throw error
     throw new HandlerFailure(HANDLERS.evaluate, input.outputIndex, safeErrorMessage(error))
   }
-  const score = Number.isFinite(evaluation.score) ? Math.min(1, Math.max(0, evaluation.score)) : 0
+  // Rounded before the comparison: float noise in a function evaluator's score (0.7999…) never decides pass or fail.
+  const score = Number.isFinite(evaluation.score) ? roundScore(Math.min(1, Math.max(0, evaluation.score))) : 0
   const feedback = bound(String(evaluation.feedback ?? ''), MAX_FEEDBACK_CHARS)
   const index = await run.emit('reflexion.evaluated', via(judgeIndex ?? input.outputIndex, HANDLERS.evaluate), {
     attempt: input.attempt,

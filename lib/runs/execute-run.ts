@@ -16,6 +16,7 @@ import { endRunInterrupted, openRunSink } from './run-log'
 import type { RunServices } from './run-services'
 import { storedTaskOf } from './stored-task'
 import { tenantRunSettings } from './tenant-run-settings'
+import { requireUsableUserId } from '../reflexion/user-key'
 
 /**
  * The user key an experiment's run learns and recalls under: its own, so its reflections stay out of
@@ -119,6 +120,7 @@ export async function executeRun(
       const scrubber = new SecretScrubber()
       let built
       try {
+        requireUsableUserId('run', run.userId) // '*' would publish the run's lessons to every member
         const secrets = await runSecrets(context)
         for (const secret of secrets) scrubber.add(secret)
         built = await buildRunAgent(task, context, secrets)

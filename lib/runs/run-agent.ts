@@ -13,6 +13,7 @@ import { Reflexion } from '../reflexion/reflexion'
 import { Supervisor } from '../reflexion/supervisor'
 import { resolveRunModel } from './run-models'
 import type { StoredTask } from './stored-task'
+import { normaliseLabel, normaliseTags } from '../lessons/lesson-labels'
 
 /** The instructions every run's agent starts from. */
 export const RUN_INSTRUCTIONS =
@@ -71,8 +72,8 @@ export async function buildRunAgent(
         })
       : new ReAct({ maxTurns: task.maxTurns })
   const scope = {
-    taskKey: task.taskKey ?? null,
-    tags: task.tags ?? [],
+    taskKey: normaliseLabel(task.taskKey ?? '') || null,
+    tags: normaliseTags(task.tags),
     allowedLessonIds: task.recall?.allowedLessonIds ?? null,
   }
   const lessonStore =

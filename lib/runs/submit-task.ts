@@ -4,8 +4,10 @@ import { requirePermission } from '../auth/guards'
 import { getDatabase } from '../db/client'
 import { AppError, notFound } from '../errors'
 import { insertRun, titleOf } from './insert-run'
-import { effectiveAgentModel } from './run-models'
+import { reservedUserIdProblem } from '../reflexion/user-key'
+import { effectiveAgentModel, modelDisplayLabel } from './run-models'
 import { assertWithinQuota, effectiveQuota, startOfUtcDay } from './run-quota'
+import { modelFieldErrors } from './model-readiness'
 import { runServicesFor } from './run-services'
 import type { StoredTask } from './stored-task'
 import { taskInputSchema, type TaskInputDraft } from './task-input'
@@ -18,6 +20,8 @@ import { tenantRunSettings } from './tenant-run-settings'
  */
 export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown): Promise<{ runId: string }> {
   requirePermission(caller, 'runs.create')
+  const reserved = reservedUserIdProblem(caller.userId)
+  if (reserved) throw new AppError('bad_request', `This account cannot start runs: its user id ${reserved}.`)
   const parsed = taskInputSchema.safeParse(draft)
   if (!parsed.success) {
     throw new AppError(
@@ -40,6 +44,14 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
     evaluator: input.models.evaluator || undefined,
     reflector: input.models.reflector || undefined,
   }
+  const modelErrors = await modelFieldErrors(prisma, caller.tenantId, {
+    'models.agent': models.agent,
+    // A role model the run never calls is not checked: the judge of a non-LLM evaluator, the reflector of one attempt.
+    ...(input.evaluator.kind === 'llm' && { 'models.evaluator': models.evaluator }),
+    ...(input.reflexion.maxAttempts > 1 && { 'models.reflector': models.reflector }),
+  })
+  if (Object.keys(modelErrors).length > 0)
+    throw new AppError('bad_request', 'A model’s provider is not configured: see the model fields.', modelErrors)
   const task: StoredTask = { ...input, models }
   const title = input.title || titleOf(input.prompt)
   const quota = effectiveQuota(membership.runQuota, settings.dailyRunQuota)

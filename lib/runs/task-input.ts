@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { tagsSchema, taskKeySchema } from '../lessons/lesson-labels'
 import { evaluatorConfigSchema } from '../reflexion/evaluator-config'
 
 /** A named Supervisor worker: its name (a tool-safe identifier) and its instructions. */
@@ -17,18 +18,6 @@ const modelString = z
   )
   .optional()
 
-/** A short slug: lower-case letters and digits, then also ".", "_", ":" or "-" (a task key or a tag). */
-const slug = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(max, `a ${what} has at most ${max} characters`)
-    .regex(
-      /^[a-z0-9][a-z0-9._:-]*$/,
-      `use lower-case letters, digits, ".", "_", ":" or "-" for a ${what}, like walking-tour`,
-    )
-
 /**
  * A task as a member submits it: the prompt, the evaluator, the Reflexion settings, the base
  * architecture and the models. Empty model strings mean the tenant default or the offline demo model.
@@ -38,13 +27,9 @@ export const taskInputSchema = z
     prompt: z.string().trim().min(1, 'write the task').max(20_000, 'at most 20,000 characters'),
     title: z.string().trim().max(200).optional(),
     /** Lessons with the same task key are recalled first (and lessons this run writes carry it). */
-    taskKey: slug(60, 'task key').optional(),
+    taskKey: taskKeySchema.transform((key) => key ?? undefined),
     /** Lessons sharing a tag are recalled first (and lessons this run writes carry the tags). */
-    tags: z
-      .array(slug(32, 'tag'))
-      .max(8, 'use at most 8 tags')
-      .default([])
-      .transform((tags) => [...new Set(tags)]),
+    tags: tagsSchema,
     evaluator: evaluatorConfigSchema.default({ kind: 'llm' }),
     reflexion: z
       .object({

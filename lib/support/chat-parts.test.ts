@@ -50,11 +50,17 @@ describe('question input and tenant redaction', () => {
   })
 
   it('e-mails masked unless the tenant turns them off; secrets always', () => {
-    expect(tenantRedaction({})).toEqual({ emails: true })
-    expect(tenantRedaction({ redaction: { emails: 'no' } })).toEqual({ emails: true })
+    expect(tenantRedaction({})).toEqual({ emails: true, phones: true })
+    expect(tenantRedaction({ redaction: { emails: 'no' } })).toEqual({ emails: true, phones: true })
     const off = tenantRedactor({ redaction: { emails: false } })
     expect(off.redactText('a@b.example key sk-live-abcdefghijklmnopqrstu')).toBe('a@b.example key [redacted:api-key]')
     expect(tenantRedactor(null).redactText('a@b.example')).toBe('[redacted:email]')
     expect(off.isSensitiveField('password')).toBe(true)
+  })
+
+  it('phone numbers masked like e-mails, in international formats, unless the tenant turns them off', () => {
+    const text = 'Call +44 20 7946 0958 or 06 12 34 56 78 (ref 2025-01-15)'
+    expect(tenantRedactor({}).redactText(text)).toBe('Call [redacted:phone] or [redacted:phone] (ref 2025-01-15)')
+    expect(tenantRedactor({ redaction: { phones: false } }).redactText(text)).toBe(text)
   })
 })

@@ -4,7 +4,7 @@ import { defineAction, definePublicAction } from '../actions/define'
 import { ROLES } from '../auth/permissions'
 import { AppError } from '../errors'
 import { emailField, passwordField, personNameField } from '../users/schemas'
-import { acceptInvitation, acceptInvitationWithNewAccount, createInvitation } from './invitations'
+import { acceptInvitation, acceptInvitationWithNewAccount, createInvitation, revokeInvitation } from './invitations'
 import { changeMemberRole, removeMember } from './members'
 
 /** The forms of member management and invitations (schemas + permission + the service they call). */
@@ -48,6 +48,13 @@ export const removeMemberForm = defineAction({
   permission: 'members.manage',
   schema: z.object({ membershipId: idField('member') }),
   handler: (input, caller) => removeMember(caller, input.membershipId),
+})
+
+/** Revoke a pending invitation: its link stops working (audited). */
+export const revokeInvitationForm = defineAction({
+  permission: 'members.manage',
+  schema: z.object({ invitationId: idField('invitation') }),
+  handler: (input, caller) => revokeInvitation(caller, input.invitationId),
 })
 
 /** Accept an invitation as the signed-in user. */

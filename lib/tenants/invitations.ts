@@ -97,7 +97,7 @@ async function claim(
   const existing = await tx.membership.findUnique({
     where: { tenantId_userId: { tenantId: invitation.tenantId, userId: user.id } },
   })
-  if (existing) throw new AppError('conflict', 'You are already a member of this tenant.')
+  if (existing) throw new AppError('conflict', 'You are already a member of this organisation.')
   await tx.membership.create({ data: { tenantId: invitation.tenantId, userId: user.id, role: invitation.role } })
   await writeAudit(
     tx,
@@ -133,5 +133,26 @@ export async function acceptInvitationWithNewAccount(
     const user = await createAccount(tx, { name: account.name, email: account.email, passwordHash })
     const joined = await claim(tx, code, { id: user.id, email: account.email }, now)
     return { ...joined, userId: user.id }
+  })
+}
+
+/** Revokes a pending invitation of the caller's tenant (its link stops working at once); audited. Used or unknown: notFound. */
+export async function revokeInvitation(caller: Caller, invitationId: string): Promise<void> {
+  requirePermission(caller, 'members.manage')
+  const prisma = await getPrisma()
+  await prisma.$transaction(async (tx) => {
+    const invitation = await tx.invitation.findFirst({
+      where: { id: invitationId, tenantId: caller.tenantId, acceptedAt: null },
+      select: { id: true, role: true, email: true, expiresAt: true },
+    })
+    if (!invitation) throw new AppError('not_found', 'Not found')
+    await tx.invitation.delete({ where: { id: invitation.id } })
+    await writeAudit(
+      tx,
+      caller,
+      'member.invitation_revoked',
+      { type: 'invitation', id: invitation.id },
+      { role: invitation.role, email: invitation.email, expiresAt: invitation.expiresAt.toISOString() },
+    )
   })
 }

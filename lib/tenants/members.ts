@@ -9,8 +9,8 @@ import { AppError, notFound } from '../errors'
 /** Changes to a tenant's memberships (admins only), each with an audit entry. A tenant always keeps one admin. */
 
 function lastAdmin(field: string): AppError {
-  return new AppError('conflict', 'A tenant needs at least one admin.', {
-    [field]: ['This is the only admin of the tenant. Make someone else an admin first.'],
+  return new AppError('conflict', 'An organisation needs at least one admin.', {
+    [field]: ['This is the only admin of the organisation. Make someone else an admin first.'],
   })
 }
 

@@ -13,7 +13,13 @@ import {
 } from '../../lib/admin/settings-forms'
 import { createApiKeyForm, revokeApiKeyForm } from '../../lib/api-keys/forms'
 import { addWebhookForm, removeWebhookForm, testWebhookForm } from '../../lib/webhooks/forms'
-import { deleteMyLessonForm, proposeLessonForm, updateMyLessonForm } from '../../lib/curation/lesson-forms'
+import {
+  deleteMemoryLessonForm,
+  deleteMyLessonForm,
+  editMemoryLessonForm,
+  proposeLessonForm,
+  updateMyLessonForm,
+} from '../../lib/curation/lesson-forms'
 import { approveProposalForm, rejectProposalForm } from '../../lib/curation/review-forms'
 import {
   createSharedLessonForm,
@@ -21,7 +27,7 @@ import {
   retireSharedLessonForm,
   updateSharedLessonForm,
 } from '../../lib/curation/shared-lesson-forms'
-import { changeRoleForm, inviteMemberForm, removeMemberForm } from '../../lib/tenants/forms'
+import { changeRoleForm, inviteMemberForm, removeMemberForm, revokeInvitationForm } from '../../lib/tenants/forms'
 import { retentionForm } from '../../lib/retention/forms'
 import { ssoSettingsForm } from '../../lib/sso/forms'
 import { cancelRunForm } from '../../app/runs/run-forms'
@@ -99,6 +105,14 @@ export const DEFINITIONS: Record<
     definition: deleteMyLessonForm as never,
     input: (lessonId) => ({ lessonId }),
   },
+  'app/lessons/actions.ts#editMemoryLessonAction': {
+    definition: editMemoryLessonForm as never,
+    input: (original) => ({ original, content: `My rewritten memory lesson ${marker('memory')}` }),
+  },
+  'app/lessons/actions.ts#deleteMemoryLessonAction': {
+    definition: deleteMemoryLessonForm as never,
+    input: (original) => ({ original }),
+  },
   'app/lessons/actions.ts#proposeLessonAction': {
     definition: proposeLessonForm as never,
     input: (lessonId) => ({ lessonId }),
@@ -123,6 +137,10 @@ export const DEFINITIONS: Record<
   'app/settings/members/actions.ts#inviteMemberAction': {
     definition: inviteMemberForm as never,
     input: () => ({ role: 'member' }),
+  },
+  'app/settings/members/actions.ts#revokeInvitationAction': {
+    definition: revokeInvitationForm as never,
+    input: (invitationId) => ({ invitationId }),
   },
   'app/settings/members/actions.ts#changeRoleAction': {
     definition: changeRoleForm as never,

@@ -7,9 +7,12 @@ import { encryptSecret } from '../../lib/models/crypto'
 import { secretsKey } from '../../lib/models/tenant-secrets'
 import { defaultEmbedder } from '../../lib/lessons/embedders'
 import { proposeLesson } from '../../lib/lessons/my-lessons'
+import { MEMORY_LESSONS_BLOCK } from '../../lib/lessons/memory-lessons'
 import { PgLessonStore } from '../../lib/lessons/pg-lesson-store'
+import { PgMemory } from '../../lib/lessons/pg-memory'
 import { createSharedLesson, retireSharedLesson } from '../../lib/lessons/shared-lessons'
 import { saveProviderKey } from '../../lib/models/provider-keys'
+import { createInvitation } from '../../lib/tenants/invitations'
 import { addUser, type TestUser } from '../integration/helpers/tenants'
 import type { Relation, ResourceKind } from './app-inventory'
 import { marker, type IsolationTenant } from './isolation-fixtures'
@@ -111,6 +114,12 @@ export async function makeTarget(
       return storeLesson(owner)
     case 'run':
       return runningRun(owner)
+    case 'memoryLesson': {
+      const line = `Memory target ${marker('memory')}`
+      const memory = new PgMemory({ prisma: await getPrisma(), tenantId: owner.caller.tenantId })
+      await memory.appendLine(owner.id, MEMORY_LESSONS_BLOCK, line, 100)
+      return line
+    }
     case 'sharedLesson':
       return (await createSharedLesson(tenant.users.admin.caller, { content: `Shared target ${marker('shared')}` })).id
     case 'retiredLesson': {
@@ -146,6 +155,8 @@ export async function makeTarget(
       })
       return endpoint.id
     }
+    case 'invitation':
+      return (await createInvitation(tenant.users.admin.caller, { role: 'member' })).invitationId
     case 'provider':
       await saveProviderKey(tenant.users.admin.caller, {
         provider: 'openai',

@@ -12,7 +12,7 @@ export type Visibility =
   | 'runCancel' // the owner (runs.readOwn) or anyone with runs.cancelTenant
   | 'runAsk' // support.console for any run, support.askOwn for one's own
   | 'runConsole' // support.console only
-  | 'lessonRead' // one's own lesson (lessons.manageOwn) or a shared one (lessons.readShared)
+  | 'lessonRead' // one's own lesson (lessons.manageOwn), a shared one (lessons.readShared), a colleague's (lessons.readTenant)
   | 'ownLesson' // one's own lesson with lessons.manageOwn
   | 'runReadToDataset' // a run one may read (as runRead), by someone who keeps datasets (experiments.manageOwn)
   | 'datasetUse' // the tenant's dataset (or its experiment) with experiments.manageTenant, one's own with experiments.manageOwn
@@ -36,7 +36,8 @@ export function visible(visibility: Visibility, role: Role, relation: Relation):
     case 'runConsole':
       return can(role, 'support.console')
     case 'lessonRead':
-      return relation === 'tenant' ? can(role, 'lessons.readShared') : owner && can(role, 'lessons.manageOwn')
+      if (relation === 'tenant') return can(role, 'lessons.readShared')
+      return (owner && can(role, 'lessons.manageOwn')) || can(role, 'lessons.readTenant')
     case 'ownLesson':
       return owner && can(role, 'lessons.manageOwn')
     case 'runReadToDataset':
@@ -54,6 +55,7 @@ export function visible(visibility: Visibility, role: Role, relation: Relation):
 export type ResourceKind =
   | 'run'
   | 'ownLesson'
+  | 'memoryLesson'
   | 'sharedLesson'
   | 'retiredLesson'
   | 'proposal'
@@ -133,6 +135,18 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     visibility: 'ownLesson',
     writes: 'the lesson (deleted)',
   },
+  'app/lessons/actions.ts#editMemoryLessonAction': {
+    kind: 'tenant',
+    resource: 'memoryLesson',
+    visibility: 'ownLesson',
+    writes: "a line of the caller's memory block",
+  },
+  'app/lessons/actions.ts#deleteMemoryLessonAction': {
+    kind: 'tenant',
+    resource: 'memoryLesson',
+    visibility: 'ownLesson',
+    writes: "a line of the caller's memory block (removed)",
+  },
   'app/lessons/actions.ts#proposeLessonAction': {
     kind: 'tenant',
     resource: 'ownLesson',
@@ -186,6 +200,12 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     resource: 'membership',
     visibility: permission('members.manage'),
     writes: 'the membership (deleted) + audit',
+  },
+  'app/settings/members/actions.ts#revokeInvitationAction': {
+    kind: 'tenant',
+    resource: 'invitation',
+    visibility: permission('members.manage'),
+    writes: 'the invitation (deleted) + audit',
   },
   'app/settings/quotas/actions.ts#tenantQuotaAction': {
     kind: 'tenant',

@@ -74,43 +74,65 @@ export async function tableCounts(): Promise<Record<string, number>> {
 export async function tableDigest(tenantIds: string[]): Promise<{ counts: Record<string, number>; rows: string }> {
   const prisma = await getPrisma()
   const tenantId = { in: tenantIds }
-  const [tenants, memberships, lessons, proposals, runs, secrets, invitations, experiments] = await Promise.all([
-    prisma.tenant.findMany({
-      where: { id: tenantId },
-      select: { id: true, name: true, settings: true },
-      orderBy: { id: 'asc' },
-    }),
-    prisma.membership.findMany({
-      where: { tenantId },
-      select: { id: true, role: true, runQuota: true },
-      orderBy: { id: 'asc' },
-    }),
-    prisma.lesson.findMany({
-      where: { tenantId },
-      select: { id: true, content: true, status: true, tags: true, taskKey: true, expiresAt: true, userKey: true },
-      orderBy: { id: 'asc' },
-    }),
-    prisma.lessonProposal.findMany({
-      where: { tenantId },
-      select: { id: true, status: true, content: true, reviewNote: true },
-      orderBy: { id: 'asc' },
-    }),
-    prisma.run.findMany({
-      where: { tenantId },
-      select: { id: true, status: true, cancelRequestedAt: true, eventCount: true },
-      orderBy: { id: 'asc' },
-    }),
-    prisma.providerSecret.findMany({
-      where: { tenantId },
-      select: { id: true, provider: true, lastFour: true },
-      orderBy: { id: 'asc' },
-    }),
-    prisma.invitation.findMany({ where: { tenantId }, select: { id: true, acceptedAt: true }, orderBy: { id: 'asc' } }),
-    prisma.experiment.findMany({ where: { tenantId }, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
-  ])
+  const [tenants, memberships, lessons, proposals, runs, secrets, invitations, experiments, memoryBlocks] =
+    await Promise.all([
+      prisma.tenant.findMany({
+        where: { id: tenantId },
+        select: { id: true, name: true, settings: true },
+        orderBy: { id: 'asc' },
+      }),
+      prisma.membership.findMany({
+        where: { tenantId },
+        select: { id: true, role: true, runQuota: true },
+        orderBy: { id: 'asc' },
+      }),
+      prisma.lesson.findMany({
+        where: { tenantId },
+        select: { id: true, content: true, status: true, tags: true, taskKey: true, expiresAt: true, userKey: true },
+        orderBy: { id: 'asc' },
+      }),
+      prisma.lessonProposal.findMany({
+        where: { tenantId },
+        select: { id: true, status: true, content: true, reviewNote: true },
+        orderBy: { id: 'asc' },
+      }),
+      prisma.run.findMany({
+        where: { tenantId },
+        select: { id: true, status: true, cancelRequestedAt: true, eventCount: true },
+        orderBy: { id: 'asc' },
+      }),
+      prisma.providerSecret.findMany({
+        where: { tenantId },
+        select: { id: true, provider: true, lastFour: true },
+        orderBy: { id: 'asc' },
+      }),
+      prisma.invitation.findMany({
+        where: { tenantId },
+        select: { id: true, acceptedAt: true },
+        orderBy: { id: 'asc' },
+      }),
+      prisma.experiment.findMany({ where: { tenantId }, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
+      prisma.workingMemoryBlock.findMany({
+        where: { tenantId },
+        select: { id: true, content: true },
+        orderBy: { id: 'asc' },
+      }),
+    ])
   const rows = crypto
     .createHash('sha256')
-    .update(JSON.stringify({ tenants, memberships, lessons, proposals, runs, secrets, invitations, experiments }))
+    .update(
+      JSON.stringify({
+        tenants,
+        memberships,
+        lessons,
+        proposals,
+        runs,
+        secrets,
+        invitations,
+        experiments,
+        memoryBlocks,
+      }),
+    )
     .digest('hex')
   return { counts: await tableCounts(), rows }
 }

@@ -7,12 +7,12 @@ import { PageHeader } from '@/components/ui/page-header'
 import { searchAuditLog } from '@/lib/admin/audit-search'
 import { requirePageAccess } from '@/lib/auth/session'
 import { TableHead } from '@/components/ui/table-head'
+import { formatDateTime } from '@/components/runs/run-format'
 
 export const metadata: Metadata = { title: 'Audit log' }
 
 type Params = { action?: string; actor?: string; from?: string; to?: string; page?: string }
 
-const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
 const day = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '')
 const text = (value: string | undefined, max: number) => (typeof value === 'string' ? value.slice(0, max) : '')
 
@@ -55,7 +55,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               <tbody className="divide-y divide-slate-100 align-top">
                 {result.entries.map((entry) => (
                   <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
-                    <td className="px-5 py-2 whitespace-nowrap text-slate-600">{timeFormat.format(entry.createdAt)}</td>
+                    <td className="px-5 py-2 whitespace-nowrap text-slate-600">{formatDateTime(entry.createdAt)}</td>
                     <td className="px-5 py-2">
                       {entry.actor ? (
                         <>

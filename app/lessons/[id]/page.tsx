@@ -18,14 +18,22 @@ export default async function LessonPage({ params }: { params: Promise<{ id: str
   const lesson = await orNotFound(getLesson(caller, id))
   const [history, outcomes] = await Promise.all([lessonRecallHistory(caller, id), lessonOutcomes(caller, [id])])
   const mine = lesson.userKey === caller.userId
+  const title = mine ? 'My lesson' : lesson.shared ? 'Shared lesson' : 'A member’s lesson'
   return (
     <div className="space-y-6">
       <PageHeader
-        title={mine ? 'My lesson' : 'Shared lesson'}
+        title={title}
         description={
-          <Link href="/lessons" className="text-indigo-700 underline">
-            Back to lessons
-          </Link>
+          <>
+            {!mine && !lesson.shared ? (
+              <span className="block" data-testid="read-only-lesson">
+                Read only: this lesson belongs to the member whose run wrote it; only they can edit or delete it.
+              </span>
+            ) : null}
+            <Link href="/lessons" className="text-indigo-700 underline">
+              Back to lessons
+            </Link>
+          </>
         }
       />
       <Card>

@@ -1,7 +1,7 @@
 'use server'
 
 import { action } from '@/lib/actions/action'
-import { changeRoleForm, inviteMemberForm, removeMemberForm } from '@/lib/tenants/forms'
+import { changeRoleForm, inviteMemberForm, removeMemberForm, revokeInvitationForm } from '@/lib/tenants/forms'
 
 const revalidate = ['/settings/members']
 
@@ -11,5 +11,8 @@ export const inviteMemberAction = action(inviteMemberForm, { revalidate })
 /** Changes a member's role (audited). */
 export const changeRoleAction = action(changeRoleForm, { revalidate })
 
-/** Removes a member from the tenant (audited). */
-export const removeMemberAction = action(removeMemberForm, { revalidate })
+/** Removes a member from the tenant (audited), then returns to the list, which says so. */
+export const removeMemberAction = action(removeMemberForm, { revalidate, redirectTo: '/settings/members?removed=1' })
+
+/** Revokes a pending invitation (audited). */
+export const revokeInvitationAction = action(revokeInvitationForm, { revalidate })

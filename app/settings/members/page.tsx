@@ -1,18 +1,24 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { revokeInvitationAction } from '@/app/settings/members/actions'
+import { ActionButton } from '@/components/admin/action-button'
 import { InviteForm } from '@/components/members/invite-form'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { requirePageAccess } from '@/lib/auth/session'
 import { getTenant, listMembers, listPendingInvitations } from '@/lib/tenants/queries'
 import { TableHead } from '@/components/ui/table-head'
+import { formatDate } from '@/components/lessons/format'
 
 export const metadata: Metadata = { title: 'Members' }
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
-
-export default async function MembersPage() {
+export default async function MembersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const caller = await requirePageAccess('members.manage')
+  const removed = (await searchParams).removed === '1'
   const [tenant, members, invitations] = await Promise.all([
     getTenant(caller),
     listMembers(caller),
@@ -21,6 +27,15 @@ export default async function MembersPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Members" description={`People in ${tenant.name} and what they may do.`} />
+      {removed ? (
+        <p
+          role="status"
+          data-testid="member-removed"
+          className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
+        >
+          The member was removed: they no longer have access to {tenant.name}.
+        </p>
+      ) : null}
       <Card title="Invite someone">
         <InviteForm />
       </Card>
@@ -50,9 +65,7 @@ export default async function MembersPage() {
                   <td className="px-5 py-2">
                     <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium">{member.role}</span>
                   </td>
-                  <td className="hidden px-5 py-2 text-slate-600 md:table-cell">
-                    {dateFormat.format(member.joinedAt)}
-                  </td>
+                  <td className="hidden px-5 py-2 text-slate-600 md:table-cell">{formatDate(member.joinedAt)}</td>
                   <td className="px-5 py-2 text-right">
                     <Link href={`/settings/members/${member.membershipId}`} className="text-indigo-700 underline">
                       Manage<span className="sr-only"> {member.name}</span>
@@ -74,7 +87,17 @@ export default async function MembersPage() {
                 <span>
                   {invitation.email ?? 'Anyone with the link'} · {invitation.role}
                 </span>
-                <span className="text-slate-500">expires {dateFormat.format(invitation.expiresAt)}</span>
+                <span className="flex items-center gap-3 text-slate-500">
+                  expires {formatDate(invitation.expiresAt)}
+                  <ActionButton
+                    action={revokeInvitationAction}
+                    fields={{ invitationId: invitation.id }}
+                    label="Revoke"
+                    pendingLabel="Revoking…"
+                    variant="danger"
+                    testId="revoke-invitation"
+                  />
+                </span>
               </li>
             ))}
           </ul>

@@ -32,24 +32,35 @@ export default async function QuotasPage() {
         <QuotaForm value={tenantDefault} label="Default daily run quota" placeholder="unlimited" />
       </Card>
       <Card title={`Per member (${members.length})`}>
-        <div className="-mx-5 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+        {/* On a phone each member is a block (no sideways scrolling, the own-quota field in full); a table from sm up. */}
+        <div className="-mx-5 sm:overflow-x-auto">
+          <table className="w-full text-left text-sm max-sm:block max-sm:[&_thead]:sr-only sm:min-w-[36rem]">
             <TableHead columns={['Member', 'Today', 'Applies', 'Own quota (empty = default)']} />
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-slate-100 max-sm:block">
               {members.map((member) => (
-                <tr key={member.membershipId} data-testid="quota-row" data-email={member.email}>
-                  <td className="px-5 py-2">
+                <tr
+                  key={member.membershipId}
+                  data-testid="quota-row"
+                  data-email={member.email}
+                  className="max-sm:grid max-sm:grid-cols-2 max-sm:py-2"
+                >
+                  <td className="px-5 py-2 max-sm:col-span-2 max-sm:pb-1">
                     <span className="font-medium">{member.name}</span>
                     <span className="block text-xs text-slate-500">
                       {member.email} · {member.role}
                     </span>
                   </td>
-                  <td className="px-5 py-2">{member.startedToday}</td>
-                  <td className="px-5 py-2">
+                  <td className="px-5 py-2 max-sm:py-1">
+                    <span className="text-xs text-slate-500 sm:hidden">Today: </span>
+                    {member.startedToday}
+                  </td>
+                  <td className="px-5 py-2 max-sm:py-1">
+                    <span className="text-xs text-slate-500 sm:hidden">Applies: </span>
                     {member.effective === null ? 'unlimited' : `${member.effective}/day`}
                     {member.override === null ? <span className="block text-xs text-slate-500">default</span> : null}
                   </td>
-                  <td className="px-5 py-2">
+                  <td className="px-5 py-2 max-sm:col-span-2 max-sm:pt-1">
+                    <span className="mb-1 block text-xs text-slate-500 sm:hidden">Own quota (empty = default)</span>
                     <QuotaForm
                       membershipId={member.membershipId}
                       value={member.override}

@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider'
-import { scenarioFor } from './scenarios'
+import { DEMO_SCENARIOS, scenarioFor } from './scenarios'
 
 /** What the demo model decides to do for one call: answer with text, or call a tool. */
 export type DemoReply =
@@ -59,29 +59,38 @@ function section(text: string, name: string): string {
   return match ? match[1].trim() : ''
 }
 
+/** The first words of every answer the demo model gives outside its bundled tasks. */
+export const DEMO_REFUSAL = 'This is the offline demo model'
+
 function agentAnswer(context: string, task: string): string {
   const scenario = scenarioFor(task)
   if (scenario) {
     if (scenario.misleadBy?.test(context)) return scenario.answerWithout
     return scenario.appliesLesson.test(context) ? scenario.answerWith : scenario.answerWithout
   }
-  const subject = task.trim().split('\n')[0].slice(0, 160)
-  return `Here is a short answer (from the offline demo model, which only knows its bundled tasks): ${subject || 'no task given'}`
+  const titles = DEMO_SCENARIOS.map((candidate) => `“${candidate.title}”`).join(', ')
+  return `${DEMO_REFUSAL}: it answers only its bundled demo tasks (${titles}), so it cannot do this task. To run real tasks, an admin adds a model provider key under Settings, then choose that model on the task form.`
 }
 
 function evaluatorReply(task: string): string {
   const output = section(task, 'Output')
   const scenario = scenarioFor(section(task, 'Task') || task)
-  if (scenario?.matches && /→/.test(output)) {
+  if (output.includes(DEMO_REFUSAL))
+    return 'score: 0\nThe offline demo model did not answer this task (it only knows its bundled tasks).'
+  // Outside its bundled tasks the demo judge cannot tell a right answer from a wrong one: it never passes one.
+  if (!scenario)
+    return 'score: 0.2\nThe offline demo judge can only check its bundled tasks; this answer is not checked.'
+  if (output.length === 0) return 'score: 0\nThe output is empty.'
+  if (scenario.answerWith.includes('→')) {
+    if (!/→/.test(output)) return 'score: 0.2\nThe output is not a walking route of stops separated by →.'
     const stops = output.split('→').length
     return stops <= 3
       ? `score: 0.9\nA relaxed plan: ${stops} stops within walking distance.`
       : `score: 0.3\nToo many stops (${stops}) for a relaxed walking day.`
   }
-  if (output.length === 0) return 'score: 0\nThe output is empty.'
-  return output.length >= 20
-    ? 'score: 0.85\nThe output addresses the task.'
-    : 'score: 0.4\nThe output is too short to address the task.'
+  if (output.includes(scenario.answerWith)) return 'score: 0.9\nThe output answers the task completely.'
+  if (output.includes(scenario.answerWithout)) return 'score: 0.4\nThe output misses part of what the task asks.'
+  return 'score: 0.2\nThe output does not answer this task.'
 }
 
 function reflectorReply(task: string): string {

@@ -9,8 +9,9 @@ export type DemoScenario = {
   task: TaskInputDraft & { title: string }
   /** The one-sentence lesson the reflector writes after a failed attempt. */
   lesson: string
-  /** Which task prompts this scenario answers. */
+  /** Which task prompts this scenario answers: the subject (`matches`) and what is asked about it (`asks`). */
   matches: RegExp
+  asks: RegExp
   /** A lesson in the agent's prompt that changes its answer (the lesson was recalled). */
   appliesLesson: RegExp
   /** A lesson in the prompt that misleads the agent back to `answerWithout`, whatever else it recalled. */
@@ -48,7 +49,8 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
       reflexion: { maxAttempts: 3, threshold: 0.8, lessonMode: 'selective' },
     },
     lesson: WALKING_LESSON,
-    matches: /hangzhou/i,
+    matches: /hangzhou|杭州/i,
+    asks: /walk|stroll|tour|stops|route|itinerary|步行|散步|路线|行程|徒歩|散策|ルート|→/i,
     appliesLesson: /at most 3 stops/i,
     misleadBy: /as many famous sights as possible/i,
     answerWithout:
@@ -68,7 +70,8 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
       reflexion: { maxAttempts: 3, threshold: 0.8, lessonMode: 'selective' },
     },
     lesson: WALKING_LESSON,
-    matches: /kyoto/i,
+    matches: /kyoto|京都/i,
+    asks: /walk|stroll|tour|stops|route|itinerary|步行|散步|路线|行程|徒歩|散策|ルート|→/i,
     appliesLesson: /at most 3 stops/i,
     misleadBy: /as many famous sights as possible/i,
     answerWithout: 'Fushimi Inari → Kiyomizu-dera → Gion → Nishiki Market → Arashiyama Bamboo Grove, by train and bus.',
@@ -88,6 +91,7 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
     lesson:
       'When asked for a JSON object, include every required field (title, author, year) and write the year as a number.',
     matches: /left hand of darkness/i,
+    asks: /json|object|author|year|title/i,
     appliesLesson: /every required field/i,
     answerWithout: '{"title": "The Left Hand of Darkness", "author": "Ursula K. Le Guin"}',
     answerWith: '{"title": "The Left Hand of Darkness", "author": "Ursula K. Le Guin", "year": 1969}',
@@ -103,6 +107,7 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
     },
     lesson: 'When asked for the largest prime, explain that primes never end instead of naming a number.',
     matches: /largest prime/i,
+    asks: /./,
     appliesLesson: /^\b$/,
     answerWithout: '2147483647',
     answerWith: '2147483647',
@@ -111,10 +116,9 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
 
 /** The scenario a task prompt belongs to, if any (the bundled tasks, then the demo dataset's walking tours). */
 export function scenarioFor(text: string): DemoScenario | undefined {
-  return (
-    DEMO_SCENARIOS.find((scenario) => scenario.matches.test(text)) ??
-    WALKING_CITY_SCENARIOS.find((scenario) => scenario.matches.test(text))
-  )
+  // Both the subject and the request: a haiku about Hangzhou is not the Hangzhou walking tour.
+  const fits = (scenario: DemoScenario) => scenario.matches.test(text) && scenario.asks.test(text)
+  return DEMO_SCENARIOS.find(fits) ?? WALKING_CITY_SCENARIOS.find(fits)
 }
 
 export { MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS }

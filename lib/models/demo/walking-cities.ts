@@ -27,6 +27,7 @@ function city(name: string, long: string[], short: [string, string, string]): De
     },
     lesson: WALKING_LESSON,
     matches: new RegExp(`walking (tour|day) (of|in) ${name}`, 'i'),
+    asks: /walk|stroll|tour|stops|route|itinerary/i,
     appliesLesson: /at most 3 stops/i,
     misleadBy,
     answerWithout: `${long.join(' → ')}, by metro and taxi.`,

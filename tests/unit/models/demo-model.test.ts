@@ -1,7 +1,17 @@
 import { generateText, streamText } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { createDemoModel, DEMO_SCENARIOS } from '../../../lib/models/demo'
-import { Agent, HashEmbedder, InMemoryMemory, InMemoryVectorStore, Reflexion, Supervisor } from '../../../lib/reflexion'
+import {
+  Agent,
+  DEFAULT_EVALUATOR_PROMPT,
+  evaluatorInput,
+  HashEmbedder,
+  InMemoryMemory,
+  InMemoryVectorStore,
+  parseScore,
+  Reflexion,
+  Supervisor,
+} from '../../../lib/reflexion'
 
 function agentFor(id: string, store: InMemoryVectorStore | null, memory = new InMemoryMemory()) {
   const scenario = DEMO_SCENARIOS.find((candidate) => candidate.id === id)!
@@ -52,7 +62,7 @@ describe('the offline demo model plays the bundled scenarios through the real en
     expect(impossible.events.some((event) => event.type === 'reflexion.max_attempts_reached')).toBe(true)
   })
 
-  it('answers unknown prompts generically (llm judge scores them), drives a supervisor, and streams', async () => {
+  it('says plainly it is the offline demo model outside its tasks (never passed), drives a supervisor, and streams', async () => {
     const worker = new Agent({ instructions: 'You research.', model: createDemoModel() })
     const agent = new Agent({
       instructions: 'Lead.',
@@ -60,7 +70,8 @@ describe('the offline demo model plays the bundled scenarios through the real en
       architecture: new Reflexion({ base: new Supervisor({ workers: { researcher: worker } }) }),
     })
     const result = await agent.run('Write a limerick about databases.', { userId: 'erin' })
-    expect(result.status).toBe('succeeded')
+    expect(result.status).toBe('failed') // the demo model says it cannot, and its judge does not pass that
+    expect(result.output).toMatch(/^This is the offline demo model/)
     expect(result.events.some((event) => event.type === 'agent.worker_delegated')).toBe(true)
     const plain = await generateText({ model: createDemoModel(), prompt: '' })
     expect(plain.text).toMatch(/offline demo model/)
@@ -69,5 +80,33 @@ describe('the offline demo model plays the bundled scenarios through the real en
       prompt: 'Plan a relaxed one-day walking tour of Hangzhou.',
     })
     expect(await streamed.text).toMatch(/→/)
+  })
+
+  it.each([
+    ['Write a haiku about autumn in Hangzhou.', 'West Lake → Lingyin Temple → Hefang Street'],
+    ['Summarise this contract in two lines.', 'West Lake Su Causeway → Broken Bridge → Hefang Street: three stops.'],
+    [
+      'Write a haiku about autumn in Hangzhou.',
+      'A long and perfectly reasonable looking paragraph about something else.',
+    ],
+  ])('its judge does not pass an unrelated answer: %j answered with %j', async (task, output) => {
+    const reply = await generateText({
+      model: createDemoModel(),
+      system: DEFAULT_EVALUATOR_PROMPT,
+      prompt: evaluatorInput(task, output),
+    })
+    expect(parseScore(reply.text)).toBeLessThan(0.8)
+  })
+
+  it('a haiku task about Hangzhou gets no walking route, and the run does not pass', async () => {
+    const agent = new Agent({
+      instructions: 'x',
+      model: createDemoModel(),
+      architecture: new Reflexion({ maxAttempts: 2 }),
+    })
+    const result = await agent.run('Write a haiku about autumn in Hangzhou.')
+    expect(result.status).toBe('failed')
+    expect(result.output).not.toMatch(/→/)
+    expect(result.output).toMatch(/offline demo model/)
   })
 })
