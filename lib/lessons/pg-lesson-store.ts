@@ -9,6 +9,7 @@ import {
   type ScoredChunk,
   type VectorStore,
 } from '../reflexion/vector-store'
+import { recordLessonRecalls } from './recall-stats'
 import { embeddingStorage, similaritySql, vectorLiteral, type EmbeddingStorage } from './vector-support'
 
 /** The client or an interactive transaction (approving a proposal adds its shared lesson inside one). */
@@ -141,6 +142,17 @@ export class PgLessonStore implements VectorStore {
       select: { id: true },
     })
     return row.id
+  }
+
+  /** Recall statistics: the lessons put in front of one attempt of this store's run (nothing without a run). */
+  async recordRecall(ids: string[], context: { attempt: number }): Promise<void> {
+    if (this.runId === undefined) return
+    await recordLessonRecalls(this.prisma, {
+      tenantId: this.tenantId,
+      runId: this.runId,
+      attempt: context.attempt,
+      lessonIds: ids,
+    })
   }
 
   async search(query: string, options: { k?: number; filter?: MetadataFilter } = {}): Promise<ScoredChunk[]> {

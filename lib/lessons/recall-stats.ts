@@ -1,5 +1,8 @@
 import type { Db } from '../db/client'
 
+/** The client or a transaction: both run the statement. */
+type Statements = Pick<Db, '$executeRawUnsafe'>
+
 /**
  * Records that lessons were put in front of one attempt of one run: one lesson_recalls row per
  * (lesson, run, attempt) — a retried write adds nothing — and times_recalled moves only for new rows.
@@ -7,7 +10,7 @@ import type { Db } from '../db/client'
  * one, their user's) otherwise updated them in plan-dependent orders and could deadlock.
  */
 export async function recordLessonRecalls(
-  prisma: Db,
+  prisma: Statements,
   input: { tenantId: string; runId: string; attempt: number; lessonIds: string[] },
 ): Promise<number> {
   if (input.lessonIds.length === 0) return 0

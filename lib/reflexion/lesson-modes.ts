@@ -47,12 +47,17 @@ export async function recallLessons(
     userId: String(hit.metadata.user_id),
     score: hit.score,
   }))
-  return run.emit('reflexion.lessons_recalled', cause, {
+  const index = await run.emit('reflexion.lessons_recalled', cause, {
     attempt,
     mode: 'selective',
     block: lessons.blockName,
     lessons: recalled,
   })
+  await lessons.store.recordRecall?.(
+    recalled.map((lesson) => lesson.id),
+    { attempt },
+  )
+  return index
 }
 
 /** Pure: a block's lines after appending `line` (unless already there, normalised), keeping the newest `maxLines`. */

@@ -36,7 +36,7 @@ export async function cancelRun(caller: Caller, runId: string): Promise<{ outcom
     const current = await prisma.run.findUnique({ where: { id: runId }, select: { status: true } })
     if (current?.status !== 'queued')
       return { outcome: current && TERMINAL_STATUSES.has(current.status) ? 'already_finished' : 'requested' }
-    await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'cancelled', {
+    await endRunInterrupted(await openRunSink(prisma, services.writer, runId, caller.tenantId), 'cancelled', {
       detail: 'cancelled before it started',
       cancelledBy: caller.userId,
     })

@@ -1,5 +1,4 @@
 import type { EngineEvent } from '../events/event'
-import { recordLessonRecalls } from '../lessons/recall-stats'
 import type { RetryOptions } from '../reflexion/retry'
 import { tenantSecrets } from '../models/tenant-secrets'
 import type { Embedder } from '../reflexion/embedder'
@@ -49,14 +48,14 @@ export async function executeRun(
     })
     if (!run || TERMINAL_STATUSES.has(run.status)) return 'skipped'
     if (run.status === 'running') {
-      await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'worker_lost', {
+      await endRunInterrupted(await openRunSink(prisma, services.writer, runId, run.tenantId), 'worker_lost', {
         detail: 'the worker executing this run stopped; the run was not resumed',
       })
       return 'ended'
     }
     if (run.cancelRequestedAt) {
       const by = await cancelledBy(prisma, run.tenantId, runId)
-      await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'cancelled', {
+      await endRunInterrupted(await openRunSink(prisma, services.writer, runId, run.tenantId), 'cancelled', {
         detail: 'cancelled before it started',
         ...(by && { cancelledBy: by }),
       })
@@ -65,7 +64,7 @@ export async function executeRun(
     const claim = await claimRun(prisma, run, options.tenantConcurrency)
     if (claim === 'tenant_busy') return 'deferred'
     if (claim === 'not_queued') return 'skipped'
-    const sink = await openRunSink(prisma, services.writer, runId)
+    const sink = await openRunSink(prisma, services.writer, runId, run.tenantId)
     const task = storedTaskOf(run.config)
     const settings = tenantRunSettings(run.tenant.settings)
     const context = {
@@ -109,10 +108,6 @@ export async function executeRun(
           if (by) recorded = { ...event, cancelledBy: by }
         }
         await sink.onEvent(recorded)
-        if (event.type === 'reflexion.lessons_recalled' && built.lessonStore && event.lessons) {
-          const lessonIds = event.lessons.flatMap((lesson) => (lesson.id === undefined ? [] : [lesson.id]))
-          await recordLessonRecalls(prisma, { tenantId: run.tenantId, runId, attempt: event.attempt ?? 0, lessonIds })
-        }
       }
       await built.agent.run(run.prompt, {
         userId: run.userId,

@@ -6,7 +6,7 @@ import type { LoggedEvent } from '../events/event'
 import { notFound } from '../errors'
 import type { Prisma } from '../generated/prisma/client'
 import type { StoredRunStatus } from './projection'
-import { toLogged } from './stored-event'
+import { readLoggedEvents } from './run-event-reader'
 
 /** A run as the pages show it (list rows and the run page header). */
 export type RunView = {
@@ -153,14 +153,11 @@ export async function readRunEvents(
   runId: string,
   options: { afterIndex?: number; limit?: number } = {},
 ): Promise<LoggedEvent[]> {
-  const prisma = await getPrisma()
-  const rows = await prisma.runEvent.findMany({
-    where: { tenantId, runId, index: { gt: options.afterIndex ?? -1 } },
-    orderBy: { index: 'asc' },
-    take: Math.min(Math.max(options.limit ?? 1000, 1), 10_000),
-    select: { index: true, type: true, kind: true, namespace: true, payload: true, cause: true, at: true },
-  })
-  return rows.map(toLogged)
+  return readLoggedEvents(
+    await getPrisma(),
+    { tenantId, runId },
+    { afterIndex: options.afterIndex, limit: Math.min(Math.max(options.limit ?? 1000, 1), 10_000) },
+  )
 }
 
 /** The run's tenant when the caller may see it, else notFound(); for route handlers. */

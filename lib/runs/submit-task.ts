@@ -2,8 +2,9 @@ import { z } from 'zod'
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { getDatabase } from '../db/client'
-import type { EventPayload } from '../events/event'
+import type { KnownLoggedEvent } from '../events/event'
 import { AppError, notFound } from '../errors'
+import { appendInTransaction, type SqlQuery } from './event-writer'
 import { effectiveAgentModel, modelDisplayLabel } from './run-models'
 import { assertWithinQuota, effectiveQuota, startOfUtcDay } from './run-quota'
 import { runServicesFor } from './run-services'
@@ -69,31 +70,34 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
         model: modelDisplayLabel(models.agent),
         maxAttempts: input.reflexion.maxAttempts,
         threshold: input.reflexion.threshold,
-        eventCount: 1,
+        eventCount: 0,
       },
     })
-    await tx.runEvent.create({
-      data: {
-        tenantId: caller.tenantId,
-        runId: created.id,
-        index: 0,
-        type: 'run.submitted',
-        kind: 'Command',
-        namespace: 'run',
-        cause: { kind: 'seed' },
-        at: created.createdAt,
-        payload: {
-          prompt: input.prompt,
-          userId: caller.userId,
-          title,
-          model: created.model,
-          evaluator: input.evaluator.kind,
-          architecture: input.architecture.kind,
-          maxAttempts: input.reflexion.maxAttempts,
-          threshold: input.reflexion.threshold,
-          lessonMode: input.reflexion.lessonMode,
-        } satisfies EventPayload<'run.submitted'>,
+    const seed: KnownLoggedEvent<'run.submitted'> = {
+      index: 0,
+      type: 'run.submitted',
+      kind: 'Command',
+      namespace: 'run',
+      cause: { kind: 'seed' },
+      at: created.createdAt.toISOString(),
+      payload: {
+        prompt: input.prompt,
+        userId: caller.userId,
+        title,
+        model: created.model,
+        evaluator: input.evaluator.kind,
+        architecture: input.architecture.kind,
+        maxAttempts: input.reflexion.maxAttempts,
+        threshold: input.reflexion.threshold,
+        lessonMode: input.reflexion.lessonMode,
       },
+    }
+    // The one way into the log: the same append statement as the worker's (and its NOTIFY), in this transaction.
+    await appendInTransaction(tx.$queryRawUnsafe.bind(tx) as SqlQuery, {
+      runId: created.id,
+      expectedIndex: 0,
+      events: [seed],
+      columns: null,
     })
     return created
   })
