@@ -7,7 +7,7 @@ import { env } from '../env'
 import { AppError } from '../errors'
 import { findUserProfile, listMembershipsOfUser, type UserProfile } from '../users/queries'
 import { ACTIVE_TENANT_COOKIE, pickActiveMembership, type SessionMembership } from './active-tenant'
-import type { Caller } from './caller'
+import { callerOf, type Caller } from './caller'
 import { authOptions } from './options'
 import { can, type Permission } from './permissions'
 
@@ -22,11 +22,7 @@ export async function loadSession(userId: string, requestedTenantId: string | un
   return { user, memberships, active: pickActiveMembership(memberships, requestedTenantId) }
 }
 
-/** The caller a session acts as: the user in the active tenant, or null without one. */
-export function callerOf(session: AppSession | null): Caller | null {
-  if (!session?.active) return null
-  return { userId: session.user.id, tenantId: session.active.tenantId, role: session.active.role }
-}
+export { callerOf }
 
 /**
  * The signed-in user id of a request's cookies: the Auth.js session token decrypted and checked

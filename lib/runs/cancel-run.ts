@@ -1,3 +1,4 @@
+import 'server-only'
 import { writeAudit } from '../audit/write-audit'
 import type { Caller } from '../auth/caller'
 import { can } from '../auth/permissions'

@@ -1,3 +1,4 @@
+import 'server-only'
 import type { Database } from '../db/client'
 import type { LoggedEvent } from '../events/event'
 import { logFollowerFor } from './log-follower'

@@ -1,3 +1,4 @@
+import 'server-only'
 import type { Database } from '../db/client'
 import { EventWriter } from './event-writer'
 import { runLeasesFor, type RunLeases } from './run-leases'

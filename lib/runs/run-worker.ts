@@ -1,9 +1,13 @@
+import 'server-only'
+import { loggerFor } from '../log'
 import type { Database } from '../db/client'
 import { CancellationWatch } from './cancellation-watch'
 import { executeRun, type ExecutorOptions } from './execute-run'
 import { recoverRuns } from './recover-runs'
 import { runServicesFor } from './run-services'
 import { purgeExpiredRuns } from '../retention/purge-expired-runs'
+
+const log = loggerFor('runs')
 
 /** Options of a worker process (or of the in-process worker of an app server). */
 export type RunWorkerOptions = Partial<ExecutorOptions> & {
@@ -40,19 +44,19 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       const outcome = await executeRun(services, watch, job.runId, executor)
       if (outcome === 'deferred') await services.queue.enqueue(job, { delaySeconds: TENANT_BUSY_DELAY_SECONDS })
     } catch (error) {
-      console.error(`[runs] run ${job.runId} failed in the worker`, error instanceof Error ? error.message : error)
+      log.error({ err: error }, `run ${job.runId} failed in the worker`)
       throw error
     }
   })
   if (options.retentionEverySeconds !== false)
     await services.queue.every('retention', options.retentionEverySeconds ?? 3600, async () => {
       for (const purged of await purgeExpiredRuns(options.database.prisma))
-        console.log(
-          `[retention] tenant ${purged.tenantId}: deleted ${purged.runs} runs and ${purged.events} events created before ${purged.cutoff.toISOString()}`,
+        log.info(
+          `tenant ${purged.tenantId}: deleted ${purged.runs} runs and ${purged.events} events created before ${purged.cutoff.toISOString()}`,
         )
     })
   const timer = setInterval(
-    () => void recover().catch((error) => console.error('[runs] recovery failed', (error as Error).message)),
+    () => void recover().catch((error) => log.error({ err: error }, 'recovery failed')),
     options.recoverEveryMs ?? 30_000,
   )
   timer.unref()
