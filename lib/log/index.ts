@@ -1,1 +1,2 @@
+export * from './log-context'
 export * from './logger'

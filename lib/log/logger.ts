@@ -1,66 +1,89 @@
-import pino, { type DestinationStream, type Level, type Logger } from 'pino'
+import { format } from 'node:util'
+import pino, { type DestinationStream, type Logger } from 'pino'
 import { env } from '../env'
 import { createRedactor, redactValue } from '../reflection/redact'
+import { currentLogContext } from './log-context'
 
-export type { Logger }
-
-/** Secrets (keys, tokens, connection-string passwords) and e-mail addresses are masked in every line. */
-const redactor = createRedactor()
-const redactText = (text: string) => redactor.redactText(text)
-
-/** An error as a log field, its message and stack masked like any other text. */
-function errorField(error: Error): Record<string, unknown> {
-  const serialized = pino.stdSerializers.err(error)
-  return {
-    ...serialized,
-    message: redactText(serialized.message ?? ''),
-    ...(serialized.stack && { stack: redactText(serialized.stack) }),
-  }
-}
+/** Secrets (keys, tokens, credentials in URLs, sensitive field names) are masked on every line; e-mails are kept. */
+const redactor = createRedactor({ emails: false })
 
 /**
- * A logger writing JSON lines at `level` to `destination` (stdout by default). Every field and
- * message goes through the Reflection redactor, so a provider error that echoes a key, or a field
- * named like a secret, is masked before it is written.
+ * A JSON-lines logger: level from LOG_LEVEL, the current request, tenant, user and run on every line,
+ * secrets masked in the message and in every field. `destination` is for tests.
  */
-export function createLogger(options: { level: Level; destination?: DestinationStream }): Logger {
+export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
   return pino(
     {
-      level: options.level,
+      level: options.level ?? 'info',
       base: { pid: process.pid },
-      serializers: { err: errorField, error: errorField },
-      // Errors are left to their serializer (their message and stack are not enumerable fields).
+      timestamp: pino.stdTimeFunctions.isoTime,
+      messageKey: 'msg',
+      mixin: () => ({ ...currentLogContext() }),
       formatters: {
-        log: (object) =>
-          Object.fromEntries(
-            Object.entries(object).map(([key, value]) => [
-              key,
-              value instanceof Error ? value : redactValue(value, redactor, key),
-            ]),
-          ),
+        level: (label) => ({ level: label }),
+        log: (object) => redactValue(object, redactor) as Record<string, unknown>,
       },
       hooks: {
         logMethod(args, method) {
+          // Messages are redacted too; format them first so %s arguments are covered.
           const [first, ...rest] = args
-          // `log.error(error)`: pino would print the raw message as the line's msg; it is masked here.
-          const leading =
-            first instanceof Error ? [{ err: first }, ...(rest.length > 0 ? [] : [first.message])] : [first]
-          const masked = [...leading, ...rest].map((arg) => (typeof arg === 'string' ? redactText(arg) : arg))
-          method.apply(this, masked as Parameters<typeof method>)
+          if (typeof first === 'string') return method.call(this, redactor.redactText(format(first, ...rest)))
+          if (typeof rest[0] === 'string') {
+            const [message, ...values] = rest as [string, ...unknown[]]
+            return method.call(this, first as object, redactor.redactText(format(message, ...values)))
+          }
+          return method.apply(this, args as Parameters<typeof method>)
         },
       },
     },
-    options.destination ?? pino.destination({ dest: 1, sync: true }),
+    options.destination,
   )
 }
 
-/** The server's logger, at `LOG_LEVEL` (debug, info, warn, error). */
-export const logger: Logger = createLogger({ level: env.LOG_LEVEL })
+/**
+ * For a person at a terminal: `HH:MM:SS level message  key=value…` instead of JSON (a log collector
+ * reads stdout through a pipe, so it still gets JSON lines).
+ */
+export function readableLines(write: (text: string) => void = (text) => process.stdout.write(text)): DestinationStream {
+  return {
+    write(line: string) {
+      const { time, level, msg, pid: _pid, ...rest } = JSON.parse(line) as Record<string, unknown>
+      const fields = Object.entries(rest)
+        .map(([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+        .join(' ')
+      write(`${String(time).slice(11, 19)} ${String(level).padEnd(5)} ${msg ?? ''}${fields ? `  ${fields}` : ''}\n`)
+    },
+  }
+}
+
+const key = Symbol.for('reflexion-studio.logger')
+
+/** This process's logger (one per process, shared with Next's bundles): JSON lines, readable on a terminal. */
+export function logger(): Logger {
+  const holder = globalThis as typeof globalThis & { [key]?: Logger }
+  holder[key] ??= createLogger({
+    level: env.LOG_LEVEL,
+    destination: process.stdout.isTTY ? readableLines() : undefined,
+  })
+  return holder[key]
+}
 
 /**
- * A child logger for one part of the server (`runs`, `support`, `queue`…), its context masked like
- * every field; ops may add request, tenant or run context. `parent` defaults to the server's logger.
+ * Sends `console.*` of the whole process through the logger, so every line of every module (and of
+ * libraries) is structured, leveled and redacted. The server and the worker call it at start.
  */
-export function loggerFor(component: string, context: Record<string, unknown> = {}, parent: Logger = logger): Logger {
-  return parent.child(redactValue({ component, ...context }, redactor) as Record<string, unknown>)
+export function routeConsoleToLogger(target: Logger = logger()): void {
+  const write =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) => {
+      const error = args.find((arg): arg is Error => arg instanceof Error)
+      const text = format(...args.map((arg) => (arg instanceof Error ? arg.message : arg)))
+      if (error) target[level]({ error: { type: error.name, message: error.message, stack: error.stack } }, text)
+      else target[level](text)
+    }
+  console.debug = write('debug')
+  console.log = write('info')
+  console.info = write('info')
+  console.warn = write('warn')
+  console.error = write('error')
 }

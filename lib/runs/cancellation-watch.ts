@@ -1,8 +1,8 @@
 import 'server-only'
-import { loggerFor } from '../log'
+import { logger } from '../log'
 import type { Db } from '../db/client'
 
-const log = loggerFor('runs')
+const log = logger().child({ component: 'runs' })
 
 /** Who asked to cancel a run (from the audit entry cancelRun wrote), or null. */
 export async function cancelledBy(prisma: Db, tenantId: string, runId: string): Promise<string | null> {

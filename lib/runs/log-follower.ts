@@ -1,10 +1,10 @@
 import 'server-only'
-import { loggerFor } from '../log'
+import { logger } from '../log'
 import pg from 'pg'
 import type { Database } from '../db/client'
 import { RUN_EVENTS_CHANNEL } from './event-writer'
 
-const log = loggerFor('runs')
+const log = logger().child({ component: 'runs' })
 
 type Listener = (lastIndex: number) => void
 

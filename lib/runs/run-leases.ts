@@ -1,9 +1,9 @@
 import 'server-only'
-import { loggerFor } from '../log'
+import { logger } from '../log'
 import pg from 'pg'
 import type { Database } from '../db/client'
 
-const log = loggerFor('runs')
+const log = logger().child({ component: 'runs' })
 
 /**
  * Who is executing a run, without a lease column: a session-level advisory lock per run held

@@ -1,5 +1,5 @@
 import 'server-only'
-import { loggerFor } from '../log'
+import { logger } from '../log'
 import { z } from 'zod'
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
@@ -15,7 +15,7 @@ import { taskInputSchema, type TaskInputDraft } from './task-input'
 import { loadTenantSettings } from '../tenants/tenant-settings'
 import { tenantRunSettings } from './tenant-run-settings'
 
-const log = loggerFor('runs')
+const log = logger().child({ component: 'runs' })
 
 function titleOf(prompt: string): string {
   const line = prompt.split('\n')[0].trim()

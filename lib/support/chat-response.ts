@@ -4,7 +4,7 @@ import 'server-only'
  * answer as NDJSON chat parts. Another tenant's run, or another member's, is a 404 with no body,
  * decided before the log is read or any model is called.
  */
-import { loggerFor } from '../log'
+import { logger } from '../log'
 import type { Caller } from '../auth/caller'
 import { can } from '../auth/permissions'
 import { AppError } from '../errors'
@@ -13,7 +13,7 @@ import { encodeChatPart } from './chat-parts'
 import { MAX_CHAT_BODY_BYTES, parseSupportQuestion } from './question-input'
 import { auditSupport, authorizeSupportRun, loadSupportReflection, supportModelFor, type SupportModel } from './session'
 
-const log = loggerFor('support')
+const log = logger().child({ component: 'support' })
 
 /** What the route may replace in tests: how the tenant's model is chosen. */
 export type SupportChatDependencies = { chooseModel?: (caller: Caller) => Promise<SupportModel> }
@@ -45,30 +45,19 @@ export async function readBoundedBody(request: Request, limit = MAX_CHAT_BODY_BY
   return Buffer.concat(chunks).toString('utf8')
 }
 
-async function authorized(caller: Caller, runId: string) {
-  try {
-    return await authorizeSupportRun(caller, runId)
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return null
-    throw error
-  }
-}
-
-/** Handles one chat request end to end. */
+/** Handles one chat request end to end; a run the caller may not ask about is notFound(), before the body is read. */
 export async function supportChatResponse(
-  caller: Caller | null,
+  caller: Caller,
   runId: string,
   request: Request,
   dependencies: SupportChatDependencies = {},
 ): Promise<Response> {
-  if (!caller) return json(401, { error: 'Sign in to ask the support agent.' })
   if (!can(caller.role, 'support.console') && !can(caller.role, 'support.askOwn'))
-    return new Response(null, { status: 404 })
+    throw new AppError('not_found', 'Not found')
   const body = await readBoundedBody(request)
   const parsed = body === null ? parseSupportQuestion('x'.repeat(MAX_CHAT_BODY_BYTES + 1)) : parseSupportQuestion(body)
   if (!parsed.ok) return json(400, { error: parsed.error })
-  const run = await authorized(caller, runId)
-  if (!run) return new Response(null, { status: 404 })
+  const run = await authorizeSupportRun(caller, runId)
   const reflection = await loadSupportReflection(caller, run)
   const chosen = await (dependencies.chooseModel ?? supportModelFor)(caller)
   await auditSupport(caller, 'support.question_asked', run.id, {

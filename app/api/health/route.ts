@@ -1,9 +1,9 @@
 import 'server-only'
-import { loggerFor } from '@/lib/log'
+import { logger } from '@/lib/log'
 import { getDatabase } from '@/lib/db'
 import { SERVER_DATABASE_KEY } from '@/lib/server-marker'
 
-const log = loggerFor('health')
+const log = logger().child({ component: 'health' })
 
 export const dynamic = 'force-dynamic'
 
