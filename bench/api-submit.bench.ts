@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { POST } from '../app/api/v1/runs/route'
 import { createApiKey } from '../lib/api-keys/api-keys'
+import { callerOf, type Caller } from '../lib/auth/caller'
 import { setDatabase } from '../lib/db/client'
 import { submitTask } from '../lib/runs/submit-task'
 import { benchDatabase, machineLine, percentile } from './bench-database'
@@ -22,13 +23,13 @@ try {
   const stamp = crypto.randomBytes(4).toString('hex')
   const tenant = await prisma.tenant.create({ data: { name: 'api bench', slug: `api-bench-${stamp}`, settings: {} } })
   const keys: string[] = []
-  const callers: { userId: string; tenantId: string; role: 'member' }[] = []
+  const callers: Caller[] = []
   for (let client = 0; client < CLIENTS; client++) {
     const user = await prisma.user.create({
       data: { email: `api-${stamp}-${client}@bench.local`, name: `client ${client}`, passwordHash: 'x' },
     })
     await prisma.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: 'member' } })
-    const caller = { userId: user.id, tenantId: tenant.id, role: 'member' as const }
+    const caller = callerOf({ user: { id: user.id }, active: { tenantId: tenant.id, role: 'member' } })!
     callers.push(caller)
     keys.push((await createApiKey(caller, { name: 'bench', kind: 'personal', scopes: ['runs:write'] })).secret)
   }

@@ -5,6 +5,7 @@
 // credentials endpoint, and drives each page with autocannon.
 // Run after a build, under the shared build lock:
 //   flock /tmp/next-build.lock sh -c 'npx next build && npx tsx bench/http-load.bench.ts'
+import { callerOf } from '../lib/auth/caller'
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -152,7 +153,7 @@ try {
     recoverEveryMs: 600_000,
   })
   const { runId } = await submitTask(
-    { userId: users.member.id, tenantId: tenant.id, role: 'member' },
+    callerOf({ user: { id: users.member.id }, active: { tenantId: tenant.id, role: 'member' } })!,
     DEMO_SCENARIOS[0].task,
   )
   while (!(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).finishedAt)

@@ -4,7 +4,7 @@
 // Run: npx tsx bench/runs-load.bench.ts   (creates and drops its own database on the test server)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Caller } from '../lib/auth/caller'
+import { callerOf, type Caller } from '../lib/auth/caller'
 import { setDatabase, type Database } from '../lib/db/client'
 import { DEMO_SCENARIOS } from '../lib/models/demo'
 import { runServicesFor } from '../lib/runs/run-services'
@@ -38,7 +38,7 @@ async function freshMembers(database: Database, count: number): Promise<Caller[]
       data: { email: `load-${stamp}-${position}@bench.local`, name: `load ${position}`, passwordHash: 'x' },
     })
     await prisma.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: 'member' } })
-    callers.push({ userId: user.id, tenantId: tenant.id, role: 'member' })
+    callers.push(callerOf({ user: { id: user.id }, active: { tenantId: tenant.id, role: 'member' } })!)
   }
   return callers
 }

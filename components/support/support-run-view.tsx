@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import type { Caller } from '@/lib/auth/caller'
-import type { RunView } from '@/lib/runs/queries'
+import type { AuthorizedRunView } from '@/lib/runs/queries'
 import { auditSupport, loadSupportReflection } from '@/lib/support/session'
 import { loadTimelinePage } from '@/lib/support/timeline-page'
 import { RunStatusBadge } from './status-badge'
@@ -15,7 +15,7 @@ export async function SupportRunView({
   via,
 }: {
   caller: Caller
-  run: RunView
+  run: AuthorizedRunView
   back: { href: string; label: string }
   via: 'console' | 'ask'
 }) {

@@ -7,6 +7,7 @@ import { getPrisma } from '../db/client'
 import { notFound } from '../errors'
 import { effectiveQuota, startOfUtcDay } from '../runs/run-quota'
 import { tenantRunSettings } from '../runs/tenant-run-settings'
+import { loadTenantSettings } from '../tenants/tenant-settings'
 
 /** One member's daily run quota: their own override (or null), what applies, and runs started today. */
 export type MemberQuota = {
@@ -26,8 +27,8 @@ export async function listMemberQuotas(
 ): Promise<{ tenantDefault: number | null; members: MemberQuota[] }> {
   requirePermission(caller, 'members.manage')
   const prisma = await getPrisma()
-  const [tenant, memberships, counts] = await Promise.all([
-    prisma.tenant.findUniqueOrThrow({ where: { id: caller.tenantId }, select: { settings: true } }),
+  const [settings, memberships, counts] = await Promise.all([
+    loadTenantSettings(caller),
     prisma.membership.findMany({
       where: { tenantId: caller.tenantId },
       select: { id: true, userId: true, role: true, runQuota: true, user: { select: { name: true, email: true } } },
@@ -39,7 +40,7 @@ export async function listMemberQuotas(
       _count: { _all: true },
     }),
   ])
-  const tenantDefault = tenantRunSettings(tenant.settings).dailyRunQuota ?? null
+  const tenantDefault = tenantRunSettings(settings).dailyRunQuota ?? null
   const today = new Map(counts.map((row) => [row.userId, row._count._all]))
   return {
     tenantDefault,

@@ -7,6 +7,7 @@ import { getPrisma } from '../db/client'
 import { notFound } from '../errors'
 import { tenantRunSettings } from '../runs/tenant-run-settings'
 import { tenantRedaction } from '../support/tenant-redaction'
+import { loadTenantSettings } from '../tenants/tenant-settings'
 
 /** The tenant settings the settings pages show and change. */
 export type TenantSettingsView = {
@@ -58,10 +59,7 @@ export function applySettingsChange(
 /** The caller's tenant settings (settings.manage or members.manage). */
 export async function getTenantSettings(caller: Caller): Promise<TenantSettingsView> {
   if (!can(caller.role, 'settings.manage') && !can(caller.role, 'members.manage')) throw notFound()
-  const prisma = await getPrisma()
-  const tenant = await prisma.tenant.findUnique({ where: { id: caller.tenantId }, select: { settings: true } })
-  if (!tenant) throw notFound()
-  return readTenantSettings(tenant.settings)
+  return readTenantSettings(await loadTenantSettings(caller))
 }
 
 /**

@@ -1,4 +1,5 @@
 import 'server-only'
+import { callerOf } from '../auth/caller'
 import type { Caller } from '../auth/caller'
 import { can, type ApiScope } from '../auth/permissions'
 import { getPrisma } from '../db/client'
@@ -41,7 +42,7 @@ export async function authenticateApiKey(secret: string, now = new Date()): Prom
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)
     await prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } })
   return {
-    caller: { userId: key.userId, tenantId: key.tenantId, role: membership.role },
+    caller: callerOf({ user: { id: key.userId }, active: { tenantId: key.tenantId, role: membership.role } })!,
     keyId: key.id,
     keyKind: key.kind === 'tenant' ? 'tenant' : 'personal',
     scopes: key.scopes as ApiScope[],

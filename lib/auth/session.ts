@@ -9,7 +9,7 @@ import { AppError } from '../errors'
 import { findUserProfile, listMembershipsOfUser, type UserProfile } from '../users/queries'
 import { REQUEST_PATH_HEADER, signInPath } from './callback-url'
 import { ACTIVE_TENANT_COOKIE, pickActiveMembership, type SessionMembership } from './active-tenant'
-import type { Caller } from './caller'
+import { callerOf, type Caller } from './caller'
 import { authOptions } from './options'
 import { can, type Permission } from './permissions'
 
@@ -43,11 +43,7 @@ export async function loadSession(
   return { user, memberships, active, ssoRequiredBy }
 }
 
-/** The caller a session acts as: the user in the active tenant, or null without one. */
-export function callerOf(session: AppSession | null): Caller | null {
-  if (!session?.active) return null
-  return { userId: session.user.id, tenantId: session.active.tenantId, role: session.active.role }
-}
+export { callerOf }
 
 /**
  * The signed-in user id of a request's cookies: the Auth.js session token decrypted and checked

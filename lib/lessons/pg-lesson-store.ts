@@ -1,3 +1,4 @@
+import 'server-only'
 import crypto from 'node:crypto'
 import { metrics } from '../observability/metrics'
 import type { Db } from '../db/client'
@@ -11,6 +12,7 @@ import {
   type StoredLesson,
   type VectorStore,
 } from '../reflexion/vector-store'
+import { recordLessonRecalls } from './recall-stats'
 import { candidateLimit, recallSql, type RecallFilter } from './recall-query'
 import { DEFAULT_RECALL_FLOOR, floorFor, rankLessons, type RankedLesson, type RecallCandidate } from './recall-ranking'
 import { embeddingStorage, vectorLiteral, type EmbeddingStorage } from './vector-support'
@@ -140,6 +142,18 @@ export class PgLessonStore implements VectorStore {
     if (rows[0]) return { id: rows[0].id, duplicate: false }
     // A concurrent writer stored the same lesson between the check and the insert.
     return { id: (await this.strengthen(userKey, normalized)) ?? '', duplicate: true }
+  }
+
+  /** Recall statistics: the lessons put in front of one attempt of this store's run (nothing without a run). */
+  async recordRecall(ids: string[], context: { attempt: number }): Promise<void> {
+    // An experiment arm's recalls (its store has an allow-list) are not observations: they stay in its runs' logs.
+    if (this.runId === undefined || this.allowedLessonIds !== null) return
+    await recordLessonRecalls(this.prisma, {
+      tenantId: this.tenantId,
+      runId: this.runId,
+      attempt: context.attempt,
+      lessonIds: ids,
+    })
   }
 
   /** A lesson text's vector and its embedder; when the embedder fails and failures are handled, the offline one (re-embedded later). */

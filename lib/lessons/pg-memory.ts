@@ -1,3 +1,4 @@
+import 'server-only'
 import crypto from 'node:crypto'
 import type { Db } from '../db/client'
 import { appendBlockLine } from '../reflexion/lesson-modes'

@@ -1,4 +1,8 @@
+import 'server-only'
 import type { Db } from '../db/client'
+
+/** The client or a transaction: both run the statement. */
+type Statements = Pick<Db, '$executeRawUnsafe'>
 
 /**
  * Records that lessons were put in front of one attempt of one run: one lesson_recalls row per
@@ -7,7 +11,7 @@ import type { Db } from '../db/client'
  * one, their user's) otherwise updated them in plan-dependent orders and could deadlock.
  */
 export async function recordLessonRecalls(
-  prisma: Db,
+  prisma: Statements,
   input: { tenantId: string; runId: string; attempt: number; lessonIds: string[] },
 ): Promise<number> {
   if (input.lessonIds.length === 0) return 0

@@ -1,3 +1,4 @@
+import 'server-only'
 import { writeAudit } from '../audit/write-audit'
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'

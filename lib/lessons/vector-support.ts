@@ -1,4 +1,8 @@
+import 'server-only'
+import { logger } from '../log'
 import type { Db } from '../db/client'
+
+const log = logger().child({ component: 'lessons' })
 
 /** How lesson embeddings are stored: a pgvector `vector` column, or `real[]` on a server without pgvector. */
 export type EmbeddingStorage = 'vector' | 'array'
@@ -21,8 +25,8 @@ export function embeddingStorage(prisma: RawSqlRunner): Promise<EmbeddingStorage
       const kind: EmbeddingStorage = rows[0]?.type?.startsWith('vector') && rows[0].extension ? 'vector' : 'array'
       if (kind === 'array' && !warned) {
         warned = true
-        console.warn(
-          '[lessons] pgvector is not installed on this PostgreSQL: lesson recall computes cosine similarity in SQL over real[] arrays, which is exact but slow (a full scan of the candidate lessons). Install pgvector and re-run the migrations for fast recall.',
+        log.warn(
+          'pgvector is not installed on this PostgreSQL: lesson recall computes cosine similarity in SQL over real[] arrays, which is exact but slow (a full scan of the candidate lessons). Install pgvector and re-run the migrations for fast recall.',
         )
       }
       return kind

@@ -1,3 +1,4 @@
+import 'server-only'
 import { z } from 'zod'
 import { writeAudit } from '../audit/write-audit'
 import type { Caller } from '../auth/caller'

@@ -59,12 +59,17 @@ export async function recallLessons(
     similarity: hit.score,
     ...(isRecallReason(hit.metadata.reason) && { why: hit.metadata.reason }),
   }))
-  return run.emit('reflexion.lessons_recalled', cause, {
+  const index = await run.emit('reflexion.lessons_recalled', cause, {
     attempt,
     mode: 'selective',
     block: lessons.blockName,
     lessons: recalled,
   })
+  await lessons.store.recordRecall?.(
+    recalled.map((lesson) => lesson.id),
+    { attempt },
+  )
+  return index
 }
 
 /** Why a store recalled a lesson (a store may explain its ranking in the hit's metadata.reason). */

@@ -21,6 +21,11 @@ export interface VectorStore {
   put?(chunk: Chunk): Promise<StoredLesson>
   /** The k nearest chunks to the query that pass the filter, nearest first. */
   search(query: string, options?: { k?: number; filter?: MetadataFilter }): Promise<ScoredChunk[]>
+  /**
+   * Told which of its chunks were put in front of an attempt, after `reflexion.lessons_recalled` is
+   * written: a store that keeps recall statistics records them here (optional).
+   */
+  recordRecall?(ids: string[], context: { attempt: number }): Promise<void>
 }
 
 /** Whether metadata passes a filter (array = any of; a missing key never matches). */

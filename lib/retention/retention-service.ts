@@ -5,8 +5,9 @@ import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'
 import { serializeJsonlRow } from '../events/jsonl'
 import { notFound } from '../errors'
-import { readRunEvents } from '../runs/queries'
+import { readLoggedEvents } from '../runs/run-event-reader'
 import { PURGEABLE_STATUSES, retentionCutoff, runRetentionDaysOf } from './retention-policy'
+import { loadTenantSettings } from '../tenants/tenant-settings'
 
 /** What the retention page shows: the policy and what the next purge would delete. */
 export type RetentionView = {
@@ -20,9 +21,7 @@ export type RetentionView = {
 export async function getRetentionView(caller: Caller, now = new Date()): Promise<RetentionView> {
   requirePermission(caller, 'settings.manage')
   const prisma = await getPrisma()
-  const tenant = await prisma.tenant.findUnique({ where: { id: caller.tenantId }, select: { settings: true } })
-  if (!tenant) throw notFound()
-  const days = runRetentionDaysOf(tenant.settings)
+  const days = runRetentionDaysOf(await loadTenantSettings(caller))
   if (days === null) return { runRetentionDays: null, cutoff: null, dueRuns: 0, oldestDue: null }
   const cutoff = retentionCutoff(days, now)
   const where = { tenantId: caller.tenantId, status: { in: [...PURGEABLE_STATUSES] }, createdAt: { lt: cutoff } }
@@ -97,7 +96,7 @@ export async function exportDueRuns(caller: Caller, now = new Date()): Promise<R
       const runId = pending.shift()!
       let afterIndex = -1
       for (;;) {
-        const events = await readRunEvents(caller.tenantId, runId, { afterIndex, limit: 1000 })
+        const events = await readLoggedEvents(prisma, { tenantId: caller.tenantId, runId }, { afterIndex, limit: 1000 })
         if (events.length === 0) break
         const rows = events.map((event) => `{"runId":${JSON.stringify(runId)},${serializeJsonlRow(event).slice(1)}\n`)
         controller.enqueue(encoder.encode(rows.join('')))

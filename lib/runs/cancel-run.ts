@@ -1,3 +1,4 @@
+import 'server-only'
 import { writeAudit } from '../audit/write-audit'
 import type { Caller } from '../auth/caller'
 import { can } from '../auth/permissions'
@@ -36,7 +37,7 @@ export async function cancelRun(caller: Caller, runId: string): Promise<{ outcom
     const current = await prisma.run.findUnique({ where: { id: runId }, select: { status: true } })
     if (current?.status !== 'queued')
       return { outcome: current && TERMINAL_STATUSES.has(current.status) ? 'already_finished' : 'requested' }
-    await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'cancelled', {
+    await endRunInterrupted(await openRunSink(prisma, services.writer, runId, caller.tenantId), 'cancelled', {
       detail: 'cancelled before it started',
       cancelledBy: caller.userId,
     })

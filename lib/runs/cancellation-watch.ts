@@ -1,4 +1,8 @@
+import 'server-only'
+import { logger } from '../log'
 import type { Db } from '../db/client'
+
+const log = logger().child({ component: 'runs' })
 
 /** Who asked to cancel a run (from the audit entry cancelRun wrote), or null. */
 export async function cancelledBy(prisma: Db, tenantId: string, runId: string): Promise<string | null> {
@@ -50,7 +54,7 @@ export class CancellationWatch {
       })
       for (const row of rows) this.controllers.get(row.id)?.abort(new Error('cancelled'))
     } catch (error) {
-      console.error('[runs] cancellation poll failed', (error as Error).message)
+      log.error({ err: error }, 'cancellation poll failed')
     }
   }
 

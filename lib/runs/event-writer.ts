@@ -151,40 +151,56 @@ export class EventWriter {
   }
 
   private async commit(batch: Pending[]): Promise<void> {
-    const input = batch.map((item) => ({
-      run_id: item.runId,
-      expected: item.expectedIndex,
-      added: item.events.length,
-      columns: item.columns && columnsJson(item),
-    }))
-    const events = batch.flatMap((item) =>
-      item.events.map((event) => ({
-        run_id: item.runId,
-        index: event.index,
-        type: event.type,
-        kind: event.kind,
-        namespace: event.namespace,
-        payload: event.payload,
-        cause: event.cause,
-        at: event.at,
-      })),
-    )
-    const rows = await this.query<{ id: string }>(APPEND_SQL, JSON.stringify(input), JSON.stringify(events))
-    const landed = new Set(rows.map((row) => row.id))
+    const landed = await appendStatement(this.query, batch)
     for (const item of batch) {
       if (landed.has(item.runId)) {
         item.resolve()
         this.notifyCommitted(item)
-      } else
-        item.reject(
-          new EventConflictError(
-            item.runId,
-            item.expectedIndex,
-            'the log has moved on (another writer appended), or the run does not exist',
-          ),
-        )
+      } else item.reject(conflict(item))
     }
   }
+}
+
+/**
+ * Appends inside a transaction the caller holds (`query` is the transaction's): the submission's
+ * seed event goes in with its run, through the same statement (conditional update, insert, NOTIFY
+ * on commit) as every other event. Throws EventConflictError when the log is not where expected.
+ */
+export async function appendInTransaction(query: SqlQuery, request: AppendRequest): Promise<void> {
+  if (request.events.length === 0) return
+  if (!(await appendStatement(query, [request])).has(request.runId)) throw conflict(request)
+}
+
+function conflict(request: AppendRequest): EventConflictError {
+  return new EventConflictError(
+    request.runId,
+    request.expectedIndex,
+    'the log has moved on (another writer appended), or the run does not exist',
+  )
+}
+
+/** Runs the append statement for one or more runs' requests; returns the runs whose events landed. */
+async function appendStatement(query: SqlQuery, batch: AppendRequest[]): Promise<Set<string>> {
+  const input = batch.map((item) => ({
+    run_id: item.runId,
+    expected: item.expectedIndex,
+    added: item.events.length,
+    columns: item.columns && columnsJson(item),
+  }))
+  const events = batch.flatMap((item) =>
+    item.events.map((event) => ({
+      run_id: item.runId,
+      index: event.index,
+      type: event.type,
+      kind: event.kind,
+      namespace: event.namespace,
+      payload: event.payload,
+      cause: event.cause,
+      at: event.at,
+    })),
+  )
+  const rows = await query<{ id: string }>(APPEND_SQL, JSON.stringify(input), JSON.stringify(events))
+  return new Set(rows.map((row) => row.id))
 }
 
 function columnsJson(item: AppendRequest): Record<string, unknown> {

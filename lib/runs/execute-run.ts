@@ -1,5 +1,4 @@
 import type { EngineEvent } from '../events/event'
-import { recordLessonRecalls } from '../lessons/recall-stats'
 import type { RetryOptions } from '../reflexion/retry'
 import { tenantSecrets } from '../models/tenant-secrets'
 import type { Embedder } from '../reflexion/embedder'
@@ -68,7 +67,7 @@ export async function executeRun(
     if (!run || TERMINAL_STATUSES.has(run.status)) return 'skipped'
     if (run.status === 'running') {
       // The lease was free: the worker that ran it stopped. Resume after its last completed attempt.
-      const sink = await openRunSink(prisma, services.writer, runId)
+      const sink = await openRunSink(prisma, services.writer, runId, run.tenantId)
       const log = sink.events()
       const point = resumePointOf(log)
       const resumes = log.filter((event) => event.type === 'run.resumed').length
@@ -92,7 +91,7 @@ export async function executeRun(
     }
     if (run.cancelRequestedAt) {
       const by = await cancelledBy(prisma, run.tenantId, runId)
-      await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'cancelled', {
+      await endRunInterrupted(await openRunSink(prisma, services.writer, runId, run.tenantId), 'cancelled', {
         detail: 'cancelled before it started',
         ...(by && { cancelledBy: by }),
       })
@@ -101,7 +100,7 @@ export async function executeRun(
     const claim = await claimRun(prisma, run, options.tenantConcurrency)
     if (claim === 'tenant_busy') return 'deferred'
     if (claim === 'not_queued') return 'skipped'
-    return await drive(await openRunSink(prisma, services.writer, runId))
+    return await drive(await openRunSink(prisma, services.writer, runId, run.tenantId))
 
     /** Builds the run's engine and drives it from the seed, or from a resume point. */
     async function drive(sink: RunEventSink, resume?: ResumePoint): Promise<ExecuteOutcome> {
@@ -152,11 +151,6 @@ export async function executeRun(
           }
           await sink.onEvent(recorded)
           tracer.observe({ type: recorded.type, at: recorded.at, fields: recorded })
-          // An experiment's recalls are not observations: they stay in its runs' logs, out of the lesson statistics.
-          if (event.type === 'reflexion.lessons_recalled' && built.lessonStore && !run.experimentId && event.lessons) {
-            const lessonIds = event.lessons.flatMap((lesson) => (lesson.id === undefined ? [] : [lesson.id]))
-            await recordLessonRecalls(prisma, { tenantId: run.tenantId, runId, attempt: event.attempt ?? 0, lessonIds })
-          }
         }
         await built.agent.run(run.prompt, {
           userId: run.experimentId ? experimentRunUserKey(runId) : run.userId,

@@ -1,4 +1,5 @@
-import type { EventPayload } from '../events/event'
+import type { KnownLoggedEvent } from '../events/event'
+import { appendInTransaction, type SqlQuery } from './event-writer'
 import type { Prisma } from '../generated/prisma/client'
 import type { StoredTask } from './stored-task'
 import { modelDisplayLabel } from './run-models'
@@ -34,7 +35,7 @@ export async function insertRun(tx: Transaction, input: NewRun): Promise<{ id: s
       model: modelDisplayLabel(task.models.agent),
       maxAttempts: task.reflexion.maxAttempts,
       threshold: task.reflexion.threshold,
-      eventCount: 1,
+      eventCount: 0,
       ...(input.experiment && {
         experimentId: input.experiment.id,
         experimentArm: input.experiment.arm,
@@ -43,29 +44,32 @@ export async function insertRun(tx: Transaction, input: NewRun): Promise<{ id: s
       }),
     },
   })
-  await tx.runEvent.create({
-    data: {
-      tenantId: input.tenantId,
-      runId: created.id,
-      index: 0,
-      type: 'run.submitted',
-      kind: 'Command',
-      namespace: 'run',
-      cause: { kind: 'seed' },
-      at: created.createdAt,
-      payload: {
-        prompt: task.prompt,
-        userId: input.userId,
-        title: input.title,
-        model: created.model,
-        evaluator: task.evaluator.kind,
-        architecture: task.architecture.kind,
-        maxAttempts: task.reflexion.maxAttempts,
-        threshold: task.reflexion.threshold,
-        lessonMode: task.reflexion.lessonMode,
-        ...(input.experiment && { experimentId: input.experiment.id, arm: input.experiment.arm }),
-      } satisfies EventPayload<'run.submitted'>,
+  const seed: KnownLoggedEvent<'run.submitted'> = {
+    index: 0,
+    type: 'run.submitted',
+    kind: 'Command',
+    namespace: 'run',
+    cause: { kind: 'seed' },
+    at: created.createdAt.toISOString(),
+    payload: {
+      prompt: task.prompt,
+      userId: input.userId,
+      title: input.title,
+      model: created.model,
+      evaluator: task.evaluator.kind,
+      architecture: task.architecture.kind,
+      maxAttempts: task.reflexion.maxAttempts,
+      threshold: task.reflexion.threshold,
+      lessonMode: task.reflexion.lessonMode,
+      ...(input.experiment && { experimentId: input.experiment.id, arm: input.experiment.arm }),
     },
+  }
+  // The one way into the log: the same append statement as the worker's (and its NOTIFY), in this transaction.
+  await appendInTransaction(tx.$queryRawUnsafe.bind(tx) as SqlQuery, {
+    runId: created.id,
+    expectedIndex: 0,
+    events: [seed],
+    columns: null,
   })
   return { id: created.id }
 }

@@ -1,6 +1,10 @@
+import 'server-only'
+import { logger } from '../log'
 import pg from 'pg'
 import type { Database } from '../db/client'
 import { RUN_EVENTS_CHANNEL } from './event-writer'
+
+const log = logger().child({ component: 'runs' })
 
 type Listener = (lastIndex: number) => void
 
@@ -35,7 +39,7 @@ export class LogFollower {
 
   private ensureListening(): Promise<void> {
     this.connecting ??= this.listen().catch((error) => {
-      console.error('[runs] LISTEN failed; live streams fall back to polling', (error as Error).message)
+      log.error({ err: error }, 'LISTEN failed; live streams fall back to polling')
       this.connecting = null
     })
     return this.connecting

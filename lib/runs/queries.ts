@@ -6,7 +6,7 @@ import type { LoggedEvent } from '../events/event'
 import { notFound } from '../errors'
 import type { Prisma } from '../generated/prisma/client'
 import type { StoredRunStatus } from './projection'
-import { toLogged } from './stored-event'
+import { readLoggedEvents } from './run-event-reader'
 
 /** A run as the pages show it (list rows and the run page header). */
 export type RunView = {
@@ -76,13 +76,24 @@ function requireQueryableId(runId: string): void {
 }
 
 /** One run, if the caller may see it; otherwise notFound() (the same answer as for a missing run). */
-export async function getRun(caller: Caller, runId: string): Promise<RunView> {
+export async function getRun(caller: Caller, runId: string): Promise<AuthorizedRunView> {
   requireQueryableId(runId)
   const prisma = await getPrisma()
   const row = await prisma.run.findFirst({ where: { AND: [visibleRuns(caller), { id: runId }] }, select: runSelect })
   if (!row) throw notFound()
-  return toView(row)
+  const view = toView(row)
+  return { ...view, access: grant({ runId: view.id, tenantId: caller.tenantId, title: view.title }) }
 }
+
+declare const authorizedBrand: unique symbol
+
+/** A run the caller was found allowed to see (by `authorizeRun` or `getRun`): what `readRunEvents` takes. */
+export type AuthorizedRun = { runId: string; tenantId: string; title: string; readonly [authorizedBrand]: true }
+
+/** A run's view with the proof that the caller may read its log. */
+export type AuthorizedRunView = RunView & { access: AuthorizedRun }
+
+const grant = (run: { runId: string; tenantId: string; title: string }) => run as AuthorizedRun
 
 /** Filters and paging of the runs list. `cursor` is the last id of the previous page. */
 export type ListRunsOptions = {
@@ -146,30 +157,23 @@ export async function listRunEvents(
     select: { id: true, tenantId: true },
   })
   if (!run) throw notFound()
-  return readRunEvents(run.tenantId, run.id, options)
+  return readRunEvents(grant({ runId: run.id, tenantId: run.tenantId, title: '' }), options)
 }
 
-/** Reads events of a run already authorised (used by the export and the live stream). */
+/** Reads events of a run already authorised (`authorizeRun`, `getRun`): the export, the live stream, the pages. */
 export async function readRunEvents(
-  tenantId: string,
-  runId: string,
+  run: AuthorizedRun,
   options: { afterIndex?: number; limit?: number } = {},
 ): Promise<LoggedEvent[]> {
-  const prisma = await getPrisma()
-  const rows = await prisma.runEvent.findMany({
-    where: { tenantId, runId, index: { gt: options.afterIndex ?? -1 } },
-    orderBy: { index: 'asc' },
-    take: Math.min(Math.max(options.limit ?? 1000, 1), 10_000),
-    select: { index: true, type: true, kind: true, namespace: true, payload: true, cause: true, at: true },
-  })
-  return rows.map(toLogged)
+  return readLoggedEvents(
+    await getPrisma(),
+    { tenantId: run.tenantId, runId: run.runId },
+    { afterIndex: options.afterIndex, limit: Math.min(Math.max(options.limit ?? 1000, 1), 10_000) },
+  )
 }
 
 /** The run's tenant when the caller may see it, else notFound(); for route handlers. */
-export async function authorizeRun(
-  caller: Caller,
-  runId: string,
-): Promise<{ runId: string; tenantId: string; title: string }> {
+export async function authorizeRun(caller: Caller, runId: string): Promise<AuthorizedRun> {
   requireQueryableId(runId)
   const prisma = await getPrisma()
   const run = await prisma.run.findFirst({
@@ -177,5 +181,5 @@ export async function authorizeRun(
     select: { id: true, tenantId: true, title: true },
   })
   if (!run) throw notFound()
-  return { runId: run.id, tenantId: run.tenantId, title: run.title }
+  return grant({ runId: run.id, tenantId: run.tenantId, title: run.title })
 }

@@ -1,7 +1,8 @@
+import 'server-only'
 import type { Database } from '../db/client'
 import type { LoggedEvent } from '../events/event'
 import { logFollowerFor } from './log-follower'
-import { toLogged } from './stored-event'
+import { readLoggedEvents, type RunLogAddress } from './run-event-reader'
 
 /** Interval of SSE heartbeats (comments that keep proxies from closing an idle stream). */
 export const HEARTBEAT_MS = 15_000
@@ -13,18 +14,8 @@ export function sseMessage(event: LoggedEvent): string {
   return `id: ${event.index}\nevent: run_event\ndata: ${JSON.stringify(event)}\n\n`
 }
 
-async function readAfter(
-  database: Database,
-  run: { tenantId: string; runId: string },
-  afterIndex: number,
-): Promise<LoggedEvent[]> {
-  const rows = await database.prisma.runEvent.findMany({
-    where: { tenantId: run.tenantId, runId: run.runId, index: { gt: afterIndex } },
-    orderBy: { index: 'asc' },
-    take: 500,
-    select: { index: true, type: true, kind: true, namespace: true, payload: true, cause: true, at: true },
-  })
-  return rows.map(toLogged)
+function readAfter(database: Database, run: RunLogAddress, afterIndex: number): Promise<LoggedEvent[]> {
+  return readLoggedEvents(database.prisma, run, { afterIndex, limit: 500 })
 }
 
 /**

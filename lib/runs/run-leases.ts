@@ -1,5 +1,9 @@
+import 'server-only'
+import { logger } from '../log'
 import pg from 'pg'
 import type { Database } from '../db/client'
+
+const log = logger().child({ component: 'runs' })
 
 /**
  * Who is executing a run, without a lease column: a session-level advisory lock per run held
@@ -48,7 +52,7 @@ class AdvisoryLeases extends LocalLeases {
       const client = new pg.Client({ connectionString: this.url, application_name: 'reflexion-run-leases' })
       const lost = (message: string) => {
         if (this.client !== connecting) return
-        console.error('[runs] lease connection lost', message)
+        log.error({ detail: message }, 'lease connection lost')
         this.client = null
         setTimeout(() => void this.connection().catch(() => undefined), 1_000).unref()
       }
@@ -60,8 +64,7 @@ class AdvisoryLeases extends LocalLeases {
           'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
           [LOCK_CLASS, runId],
         )
-        if (!rows[0].locked)
-          console.error(`[runs] lease of run ${runId} was taken over while the lock connection was down`)
+        if (!rows[0].locked) log.error(`lease of run ${runId} was taken over while the lock connection was down`)
       }
       return client
     })()

@@ -1,17 +1,23 @@
+import 'server-only'
 import type { Db } from '../db/client'
 import { summarizeRun } from '../events/reducers'
 import type { EventWriter } from './event-writer'
 import { RunEventSink } from './run-event-sink'
-import { toLogged } from './stored-event'
+import { readLoggedEvents } from './run-event-reader'
 
-/** Opens a sink positioned after the run's stored log (the writer checks nobody else moved it). */
-export async function openRunSink(prisma: Db, writer: EventWriter, runId: string): Promise<RunEventSink> {
-  const rows = await prisma.runEvent.findMany({
-    where: { runId },
-    orderBy: { index: 'asc' },
-    select: { index: true, type: true, kind: true, namespace: true, payload: true, cause: true, at: true },
-  })
-  return new RunEventSink(writer, runId, rows.map(toLogged))
+/**
+ * Opens a sink positioned after the run's stored log (the writer checks nobody else moved it).
+ * Without `tenantId` the run's own is looked up first, so the read stays within one tenant.
+ */
+export async function openRunSink(
+  prisma: Db,
+  writer: EventWriter,
+  runId: string,
+  tenantId?: string,
+): Promise<RunEventSink> {
+  const tenant =
+    tenantId ?? (await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { tenantId: true } })).tenantId
+  return new RunEventSink(writer, runId, await readLoggedEvents(prisma, { tenantId: tenant, runId }))
 }
 
 /**

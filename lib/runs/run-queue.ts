@@ -1,5 +1,9 @@
+import 'server-only'
+import { logger } from '../log'
 import PgBoss from 'pg-boss'
 import type { Database } from '../db/client'
+
+const log = logger().child({ component: 'queue' })
 
 /** The queue runs wait in. */
 export const RUNS_QUEUE = 'runs'
@@ -61,9 +65,9 @@ function keepWorkingWhenJobOutcomesAreLost(): void {
   process.on('unhandledRejection', (reason) => {
     const stack = reason instanceof Error ? (reason.stack ?? '') : ''
     if (/at async Manager\.(complete|fail) .*pg-boss[\\/]src[\\/]manager\.js/.test(stack)) {
-      console.error(
-        '[runs] the queue could not record a job outcome (database unreachable); recovery will settle the run:',
-        (reason as Error).message,
+      log.error(
+        { detail: (reason as Error).message },
+        'the queue could not record a job outcome (database unreachable); recovery will settle the run',
       )
       return
     }
@@ -80,7 +84,7 @@ class PgBossQueue implements RunQueue {
   private readonly timers: NodeJS.Timeout[] = []
 
   constructor(private readonly boss: PgBoss) {
-    boss.on('error', (error) => console.error('[runs] queue error', error.message))
+    boss.on('error', (error) => log.error({ err: error }, 'queue error'))
   }
 
   private start(): Promise<void> {
@@ -149,7 +153,7 @@ class PgBossQueue implements RunQueue {
     const offer = () =>
       this.boss
         .send(name, {}, { singletonKey: name, singletonSeconds: everySeconds, retryLimit: 0 })
-        .catch((error: Error) => console.error(`[jobs] could not schedule ${name}:`, error.message))
+        .catch((error: Error) => log.error({ err: error }, `could not schedule ${name}`))
     this.workerIds.push(await this.boss.work(name, { pollingIntervalSeconds: 5 }, () => handler()))
     await offer()
     const timer = setInterval(() => void offer(), Math.max(1, everySeconds / 2) * 1000)

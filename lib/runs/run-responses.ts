@@ -1,3 +1,4 @@
+import 'server-only'
 import type { Caller } from '../auth/caller'
 import { getDatabase } from '../db/client'
 import { serializeJsonlRow } from '../events/jsonl'
@@ -11,7 +12,7 @@ export async function exportRunResponse(caller: Caller, runId: string): Promise<
   let afterIndex = -1
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const events = await readRunEvents(run.tenantId, run.runId, { afterIndex, limit: 1000 })
+      const events = await readRunEvents(run, { afterIndex, limit: 1000 })
       if (events.length === 0) return controller.close()
       controller.enqueue(encoder.encode(events.map((event) => `${serializeJsonlRow(event)}\n`).join('')))
       afterIndex = events[events.length - 1].index

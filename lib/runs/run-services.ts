@@ -1,3 +1,4 @@
+import 'server-only'
 import type { Database } from '../db/client'
 import { announceRunEnded } from '../webhooks/announcements'
 import { EventWriter } from './event-writer'

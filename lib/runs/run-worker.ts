@@ -1,3 +1,5 @@
+import 'server-only'
+import { logger } from '../log'
 import type { Database } from '../db/client'
 import { startWebhookWorker } from '../webhooks/webhook-worker'
 import { CancellationWatch } from './cancellation-watch'
@@ -8,6 +10,8 @@ import { runServicesFor } from './run-services'
 import { runWithLogContext } from '../log/log-context'
 import { purgeExpiredRuns } from '../retention/purge-expired-runs'
 import { reembedDueTenants } from '../lessons/reembed-job'
+
+const log = logger().child({ component: 'runs' })
 
 /** Options of a worker process (or of the in-process worker of an app server). */
 export type RunWorkerOptions = Partial<ExecutorOptions> & {
@@ -73,7 +77,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       // Handed over at an attempt boundary: another worker takes the job and resumes the run there.
       if (outcome === 'yielded') await services.queue.enqueue(job)
     } catch (error) {
-      console.error(`[runs] run ${job.runId} failed in the worker`, error instanceof Error ? error.message : error)
+      log.error({ err: error }, `run ${job.runId} failed in the worker`)
       throw error
     } finally {
       active.delete(execution)
@@ -84,8 +88,8 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
   if (options.retentionEverySeconds !== false)
     await services.queue.every('retention', options.retentionEverySeconds ?? 3600, async () => {
       for (const purged of await purgeExpiredRuns(options.database.prisma))
-        console.log(
-          `[retention] tenant ${purged.tenantId}: deleted ${purged.runs} runs and ${purged.events} events created before ${purged.cutoff.toISOString()}`,
+        log.info(
+          `tenant ${purged.tenantId}: deleted ${purged.runs} runs and ${purged.events} events created before ${purged.cutoff.toISOString()}`,
         )
     })
   if (options.reembedEverySeconds !== false)

@@ -1,3 +1,5 @@
+import 'server-only'
+import { logger } from '../log'
 import { z } from 'zod'
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
@@ -11,7 +13,10 @@ import { modelFieldErrors } from './model-readiness'
 import { runServicesFor } from './run-services'
 import type { StoredTask } from './stored-task'
 import { taskInputSchema, type TaskInputDraft } from './task-input'
+import { loadTenantSettings } from '../tenants/tenant-settings'
 import { tenantRunSettings } from './tenant-run-settings'
+
+const log = logger().child({ component: 'runs' })
 
 /**
  * Submits a task for the caller (`runs.create`): validates it, enforces the member's daily run
@@ -33,12 +38,15 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
   const input = parsed.data
   const database = await getDatabase()
   const { prisma } = database
-  const membership = await prisma.membership.findUnique({
-    where: { tenantId_userId: { tenantId: caller.tenantId, userId: caller.userId } },
-    include: { tenant: { select: { settings: true } } },
-  })
+  const [membership, tenantSettings] = await Promise.all([
+    prisma.membership.findUnique({
+      where: { tenantId_userId: { tenantId: caller.tenantId, userId: caller.userId } },
+      select: { runQuota: true },
+    }),
+    loadTenantSettings(caller),
+  ])
   if (!membership) throw notFound()
-  const settings = tenantRunSettings(membership.tenant.settings)
+  const settings = tenantRunSettings(tenantSettings)
   const models = {
     agent: effectiveAgentModel(input.models.agent, settings.defaultModel),
     evaluator: input.models.evaluator || undefined,
@@ -72,7 +80,7 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
     await runServicesFor(database).queue.enqueue({ runId: run.id, tenantId: caller.tenantId })
   } catch (error) {
     // The run is committed; recovery sends its job again, so the member still gets an answer now.
-    console.error(`[runs] could not enqueue run ${run.id}`, (error as Error).message)
+    log.error({ err: error }, `could not enqueue run ${run.id}`)
   }
   return { runId: run.id }
 }

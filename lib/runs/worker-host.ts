@@ -1,3 +1,4 @@
+import 'server-only'
 import { getDatabase } from '../db/client'
 import { env } from '../env'
 import { startRunWorker, type RunWorker } from './run-worker'

@@ -4,6 +4,7 @@ import 'server-only'
  * answer as NDJSON chat parts. Another tenant's run, or another member's, is a 404 with no body,
  * decided before the log is read or any model is called.
  */
+import { logger } from '../log'
 import type { Caller } from '../auth/caller'
 import { can } from '../auth/permissions'
 import { AppError } from '../errors'
@@ -11,6 +12,8 @@ import { supportAnswerParts } from './answer-parts'
 import { encodeChatPart } from './chat-parts'
 import { MAX_CHAT_BODY_BYTES, parseSupportQuestion } from './question-input'
 import { auditSupport, authorizeSupportRun, loadSupportReflection, supportModelFor, type SupportModel } from './session'
+
+const log = logger().child({ component: 'support' })
 
 /** What the route may replace in tests: how the tenant's model is chosen. */
 export type SupportChatDependencies = { chooseModel?: (caller: Caller) => Promise<SupportModel> }
@@ -66,8 +69,7 @@ export async function supportChatResponse(
     question: parsed.question,
     model: chosen?.model ?? null,
     modelLabel: chosen?.label,
-    onModelError: (error) =>
-      console.error('[support] model failed, answering offline', error instanceof Error ? error.message : error),
+    onModelError: (error) => log.error({ err: error }, 'model failed, answering offline'),
   })
   const encoder = new TextEncoder()
   const stream = new ReadableStream<Uint8Array>({
@@ -77,7 +79,7 @@ export async function supportChatResponse(
         if (next.done) return controller.close()
         controller.enqueue(encoder.encode(encodeChatPart(next.value)))
       } catch (error) {
-        console.error('[support] answer failed', error)
+        log.error({ err: error }, 'answer failed')
         controller.enqueue(
           encoder.encode(
             encodeChatPart({ type: 'error', message: 'The answer could not be completed. Please try again.' }),

@@ -16,12 +16,13 @@ import { isDemoModel } from '../models/demo'
 import { resolveModel } from '../models/resolve'
 import { tenantSecrets } from '../models/tenant-secrets'
 import { Reflection, type Redactor } from '../reflection'
-import { getRun, readRunEvents, type RunView } from '../runs/queries'
+import { getRun, readRunEvents, type AuthorizedRunView } from '../runs/queries'
 import { tenantRunSettings } from '../runs/tenant-run-settings'
 import { tenantRedactor } from './tenant-redaction'
+import { loadTenantSettings } from '../tenants/tenant-settings'
 
 /** The run a caller may ask about: any run of the tenant with support.console, else their own with support.askOwn; else notFound(). */
-export async function authorizeSupportRun(caller: Caller, runId: string): Promise<RunView> {
+export async function authorizeSupportRun(caller: Caller, runId: string): Promise<AuthorizedRunView> {
   if (can(caller.role, 'support.console')) return getRun(caller, runId)
   if (!can(caller.role, 'support.askOwn')) throw notFound()
   const run = await getRun(caller, runId)
@@ -30,11 +31,7 @@ export async function authorizeSupportRun(caller: Caller, runId: string): Promis
 }
 
 /** The caller's tenant settings JSON (their own tenant only). */
-export async function callerTenantSettings(caller: Caller): Promise<unknown> {
-  const prisma = await getPrisma()
-  const tenant = await prisma.tenant.findUnique({ where: { id: caller.tenantId }, select: { settings: true } })
-  return tenant?.settings ?? {}
-}
+export const callerTenantSettings = loadTenantSettings
 
 /** The redactor of the caller's tenant (secrets always; e-mails unless turned off). */
 export async function supportRedactor(caller: Caller): Promise<Redactor> {
@@ -42,18 +39,21 @@ export async function supportRedactor(caller: Caller): Promise<Redactor> {
 }
 
 /** Reads a whole run log of a run already authorised for this caller (pages of 10,000 events). */
-export async function readWholeLog(caller: Caller, run: Pick<RunView, 'id'>): Promise<LoggedEvent[]> {
+export async function readWholeLog(run: Pick<AuthorizedRunView, 'access'>): Promise<LoggedEvent[]> {
   const events: LoggedEvent[] = []
   for (;;) {
-    const page = await readRunEvents(caller.tenantId, run.id, { afterIndex: events.length - 1, limit: 10_000 })
+    const page = await readRunEvents(run.access, { afterIndex: events.length - 1, limit: 10_000 })
     events.push(...page)
     if (page.length < 10_000) return events
   }
 }
 
 /** The run's Reflection, built with the tenant's redaction. */
-export async function loadSupportReflection(caller: Caller, run: Pick<RunView, 'id'>): Promise<Reflection> {
-  const [events, redactor] = await Promise.all([readWholeLog(caller, run), supportRedactor(caller)])
+export async function loadSupportReflection(
+  caller: Caller,
+  run: Pick<AuthorizedRunView, 'access'>,
+): Promise<Reflection> {
+  const [events, redactor] = await Promise.all([readWholeLog(run), supportRedactor(caller)])
   return Reflection.fromEvents(events, { redact: redactor })
 }
 

@@ -15,7 +15,7 @@ export async function loadTimelinePage(caller: Caller, runId: string, page: numb
   const last = Math.max(0, Math.ceil(total / TIMELINE_PAGE_SIZE) - 1)
   const clamped = Math.min(Math.max(Number.isInteger(page) ? page : 0, 0), last)
   const [events, redactor] = await Promise.all([
-    readRunEvents(caller.tenantId, run.id, { afterIndex: clamped * TIMELINE_PAGE_SIZE - 1, limit: TIMELINE_PAGE_SIZE }),
+    readRunEvents(run.access, { afterIndex: clamped * TIMELINE_PAGE_SIZE - 1, limit: TIMELINE_PAGE_SIZE }),
     supportRedactor(caller),
   ])
   return {

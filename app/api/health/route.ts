@@ -1,5 +1,9 @@
+import 'server-only'
+import { logger } from '@/lib/log'
 import { getDatabase } from '@/lib/db'
 import { SERVER_DATABASE_KEY } from '@/lib/server-marker'
+
+const log = logger().child({ component: 'health' })
 
 export const dynamic = 'force-dynamic'
 
@@ -23,7 +27,7 @@ export async function GET() {
       { headers: { 'Cache-Control': 'no-store' } },
     )
   } catch (error) {
-    console.error('[health] database check failed', error)
+    log.error({ err: error }, 'database check failed')
     return Response.json(
       { status: 'error', db: 'unavailable' },
       { status: 503, headers: { 'Cache-Control': 'no-store' } },

@@ -1,3 +1,4 @@
+import 'server-only'
 import { getDatabase } from '@/lib/db'
 import { env } from '@/lib/env'
 import { hasMetricsToken, metricsText } from '@/lib/observability/metrics-response'

@@ -6,8 +6,7 @@ import { RunLiveView } from '@/components/runs/run-live-view'
 import { formatDateTime, formatDuration } from '@/components/runs/run-format'
 import { can } from '@/lib/auth/permissions'
 import { orNotFound, requireCaller } from '@/lib/auth/session'
-import type { Caller } from '@/lib/auth/caller'
-import { getRun, readRunEvents, type RunView } from '@/lib/runs/queries'
+import { getRun, readRunEvents, type AuthorizedRunView } from '@/lib/runs/queries'
 import { AddToDatasetPanel } from '@/components/experiments/add-to-dataset-panel'
 import type { StoredTask } from '@/lib/runs/stored-task'
 
@@ -129,7 +128,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </dl>
       </section>
       <Suspense fallback={<RunPageSkeleton />}>
-        <RunTimeline caller={caller} run={run} canCancel={canCancel} />
+        <RunTimeline run={run} canCancel={canCancel} />
       </Suspense>
     </div>
   )
@@ -137,8 +136,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
 
 // The events so far are rendered on the server; the live view streams from the last index.
 // getRun above already checked the caller may see this run (of the caller's tenant): no second check.
-async function RunTimeline({ caller, run, canCancel }: { caller: Caller; run: RunView; canCancel: boolean }) {
-  const events = await readRunEvents(caller.tenantId, run.id, { limit: 10_000 })
+async function RunTimeline({ run, canCancel }: { run: AuthorizedRunView; canCancel: boolean }) {
+  const events = await readRunEvents(run.access, { limit: 10_000 })
   return (
     <RunLiveView
       runId={run.id}

@@ -3,6 +3,7 @@
 // admins and support, providers checked at submit (the reason under the model field), and '*' refused as
 // the user id of a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callerOf } from '../../../lib/auth/caller'
 import { runAction } from '../../../lib/actions/define'
 import { createSharedLessonForm, updateSharedLessonForm } from '../../../lib/curation/shared-lesson-forms'
 import { getPrisma } from '../../../lib/db/client'
@@ -159,7 +160,9 @@ describe('submit checks what the run needs before anything runs', () => {
     })
     await prisma.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: 'member' } })
     await expect(
-      submitTask({ userId: '*', tenantId: tenant.id, role: 'member' }, { prompt: 'Plan a day.' }),
+      submitTask(callerOf({ user: { id: '*' }, active: { tenantId: tenant.id, role: 'member' } })!, {
+        prompt: 'Plan a day.',
+      }),
     ).rejects.toMatchObject({ code: 'bad_request', message: expect.stringMatching(/reserved/) })
     expect(await prisma.run.count({ where: { userId: '*' } })).toBe(0)
   })

@@ -1,5 +1,6 @@
 // Test data for integration tests: each test file makes its own tenants and users with random
 // ids, so files never depend on each other or on leftovers.
+import { callerOf } from '../../../lib/auth/caller'
 import crypto from 'node:crypto'
 import type { Caller } from '../../../lib/auth/caller'
 import { hashPassword } from '../../../lib/auth/password'
@@ -48,7 +49,7 @@ export async function addUser(tenantId: string, role: Role, label: string = role
     name: user.name,
     role,
     membershipId: membership.id,
-    caller: { userId: user.id, tenantId, role },
+    caller: callerOf({ user: { id: user.id }, active: { tenantId, role } })!,
   }
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getDatabase, openDatabase, setDatabase, type Database } from '../../../lib/db/client'
-import { readRunEvents } from '../../../lib/runs/queries'
+import { authorizeRun, readRunEvents } from '../../../lib/runs/queries'
 import { runColumnsOf } from '../../../lib/runs/projection'
 import { startRunWorker, type RunWorker } from '../../../lib/runs/run-worker'
 import { submitTask } from '../../../lib/runs/submit-task'
@@ -40,7 +40,7 @@ describe('the embedded database (PGlite) with the in-process worker', () => {
     const tenant = await createTenantWithUsers({ roles: ['member'] })
     const first = await submitTask(tenant.member.caller, scenarioTask('hangzhou-walk'))
     const run = await waitForRun(first.runId)
-    const events = await readRunEvents(tenant.id, first.runId)
+    const events = await readRunEvents(await authorizeRun(tenant.member.caller, first.runId))
     expect(events.map((event) => event.index)).toEqual(events.map((_, position) => position))
     expect(run.status).toBe('succeeded')
     expect(run.attemptsUsed).toBe(2)

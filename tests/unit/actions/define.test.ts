@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import { callerOf } from '../../../lib/auth/caller'
 import { defineAction, definePublicAction, runAction, runPublicAction } from '../../../lib/actions/define'
 import { formInput } from '../../../lib/actions/form-input'
 import { AppError } from '../../../lib/errors'
 
-const admin = { userId: 'u1', tenantId: 't1', role: 'admin' as const }
-const member = { ...admin, role: 'member' as const }
+const admin = callerOf({ user: { id: 'u1' }, active: { tenantId: 't1', role: 'admin' } })!
+const member = callerOf({ user: { id: 'u1' }, active: { tenantId: 't1', role: 'member' } })!
 const rename = defineAction({
   permission: 'members.manage',
   schema: z.object({

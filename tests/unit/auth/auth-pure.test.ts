@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { callerOf } from '../../../lib/auth/caller'
 import { pickActiveMembership, type SessionMembership } from '../../../lib/auth/active-tenant'
 import { safeCallbackUrl } from '../../../lib/auth/callback-url'
 import { CLIENT_ADDRESS_HEADER, clientAddressFrom } from '../../../lib/auth/client-address'
@@ -27,7 +28,7 @@ describe('active tenant', () => {
 })
 
 describe('guards', () => {
-  const caller = { userId: 'u', tenantId: 't', role: 'support' as const }
+  const caller = callerOf({ user: { id: 'u' }, active: { tenantId: 't', role: 'support' } })!
   it('refuse with not_found, never with a reason', () => {
     expect(() => requirePermission(caller, 'lessons.curateShared')).toThrow(
       expect.objectContaining({ code: 'not_found', status: 404 }),

@@ -41,7 +41,8 @@ const ALLOWED = [
   "import { Agent } from './agent'",
 ]
 
-describe('the core boundary (eslint/core-boundary.mjs)', () => {
+// The first lint loads the config and the TypeScript parser: seconds on a busy machine.
+describe('the core boundary (eslint/core-boundary.mjs)', { timeout: 60_000 }, () => {
   for (const folder of ['lib/reflexion', 'lib/events', 'lib/reflection'])
     it.each(REFUSED)(`refuses in ${folder}: %s`, async (line) => {
       expect(await problems(`${line}\nexport const probe = 1\n`, `${folder}/probe.ts`)).toContain(

@@ -1,3 +1,4 @@
+import 'server-only'
 import { getDatabase } from '@/lib/db'
 import { readiness } from '@/lib/observability/readiness'
 
