@@ -4,7 +4,7 @@
  * the log cannot answer gets one sentence saying so. Deterministic; event contents never steer it.
  */
 import type { Reflection } from '../reflection'
-import type { AnswerContext } from './answer-context'
+import { type AnswerContext, missingAttemptsSentence, resolveAttempts } from './answer-context'
 import { answerErrors, answerNamedEvents, answerPrompt, answerTools, answerUsage, namedTypes } from './answers-activity'
 import { answerChanges, answerEvaluator, answerLessons, answerScore } from './answers-evaluation'
 import {
@@ -87,6 +87,14 @@ export function answerQuestionOffline(
     if (types.length > 0 && types.length <= 3) return done(answerNamedEvents(context, types), 'events')
   }
   if (understanding.intent === null) return done(declineSentence(understanding.language), null)
+  // Every attempt the question names is missing: say so (with the attempts held) instead of answering for all.
+  const { present, missing } = resolveAttempts(context)
+  if (
+    missing.length > 0 &&
+    present.length === 0 &&
+    !['why', 'status', 'task', 'model', 'cancel'].includes(understanding.intent)
+  )
+    return done(missingAttemptsSentence(context, missing) ?? '', understanding.intent)
   const answer = ANSWERS[understanding.intent](context)
   return done(
     ADVICE.test(question) ? `${adviceSentence(understanding.language)}\n${answer}` : answer,

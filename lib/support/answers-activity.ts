@@ -3,6 +3,7 @@
  * anomalies, tokens/cost/time per attempt and per role, what a model call was sent, and any event
  * type the question names (including types nobody has seen before).
  */
+import { isEventType } from '../events'
 import { estimateCostUsd } from '../models/pricing'
 import { type AnswerContext, missingAttemptsSentence, resolveAttempts } from './answer-context'
 import { anomalyClause, findAnomalies } from './find-anomalies'
@@ -307,17 +308,20 @@ const STOP_WORDS = new Set([
   'the',
 ])
 
-/** The event types present in the log that the question names by a word of their name (e.g. "the webhook"). */
+/** The event types present in the log, outside the product's vocabulary, that the question names by a word of their name (e.g. "the webhook"). */
 export function namedTypes(context: AnswerContext): string[] {
   const text = context.question.toLowerCase()
-  const scored = context.reader.types().map((type) => {
-    const words = type
-      .toLowerCase()
-      .split(/[._\-\s]+/)
-      .filter((word) => word.length >= 4 && !STOP_WORDS.has(word))
-    const hits = words.filter((word) => text.includes(word) || (word.length > 5 && text.includes(word.slice(0, -2))))
-    return { type, hits: hits.length }
-  })
+  const scored = context.reader
+    .types()
+    .filter((type) => !isEventType(type))
+    .map((type) => {
+      const words = type
+        .toLowerCase()
+        .split(/[._\-\s]+/)
+        .filter((word) => word.length >= 4 && !STOP_WORDS.has(word))
+      const hits = words.filter((word) => text.includes(word) || (word.length > 5 && text.includes(word.slice(0, -2))))
+      return { type, hits: hits.length }
+    })
   const best = Math.max(0, ...scored.map((entry) => entry.hits))
   return best === 0 ? [] : scored.filter((entry) => entry.hits === best).map((entry) => entry.type)
 }

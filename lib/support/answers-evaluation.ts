@@ -35,11 +35,12 @@ export function answerEvaluator(context: AnswerContext): string {
   const shown = present.length
     ? all.filter((evaluation) => evaluation.attempt !== null && present.includes(evaluation.attempt))
     : all
-  const judges = modelCalls(reader).filter((call) => call.role === 'evaluator')
   const lines = shown.map((evaluation) => {
-    const judge = judges
-      .filter((call) => call.attempt === evaluation.attempt && call.position < evaluation.position)
-      .pop()
+    const judge = evaluation.feedback
+      ? undefined
+      : modelCalls(reader, { role: 'evaluator', attempts: evaluation.attempt !== null ? [evaluation.attempt] : null })
+          .filter((call) => call.position < evaluation.position)
+          .pop()
     const said = evaluation.feedback
       ? say(language, `and said ${quote(evaluation.feedback, 400)}`, `评语：${quote(evaluation.feedback, 400)}`)
       : judge?.text
@@ -209,7 +210,6 @@ export function answerLessons(context: AnswerContext): string {
   const written = lessonsWritten(reader).filter((lesson) => inScope(lesson.attempt))
   const recalled = recalls(reader).filter((recall) => inScope(recall.attempt))
   const evaluated = evaluations(reader)
-  const calls = modelCalls(reader)
   const lines: string[] = []
   for (const lesson of written)
     lines.push(
@@ -230,9 +230,10 @@ export function answerLessons(context: AnswerContext): string {
       )
       continue
     }
-    const prompt = calls.find(
-      (call) => call.role === 'agent' && call.attempt === recall.attempt && call.position > recall.position,
-    )
+    const prompt = modelCalls(reader, {
+      role: 'agent',
+      attempts: recall.attempt !== null ? [recall.attempt] : null,
+    }).find((call) => call.position > recall.position)
     const promptEvent = prompt ? reader.event(prompt.position) : null
     const traced = promptEvent && ('prompt' in promptEvent.fields || 'messages' in promptEvent.fields)
     const inPrompt = traced

@@ -31,9 +31,12 @@ export type Anomaly = {
 
 /** At most this many events of one type are read in full when screening. */
 export const MAX_READ_PER_TYPE = 40
+/** Types with at most this many events have their cut-short listing lines read in full. */
+export const MAX_READ_TRUNCATED = 12
 
 const LINE_HINT =
-  /\b(error|errors|errorMessage|exception|fault|failure|stack)=|isError=true|failed=true|\bok=false|success=false|(status|state|outcome|result|finishReason)='(error|errored|failed?|failure|timeout|timed.?out|denied|refused|rejected|crashed|aborted|cancell?ed|interrupted|exceeded|invalid|unavailable|killed|lost|blocked)'|(status|statusCode|httpStatus|code)=[45]\d\d\b|…\+\d+ fields/i
+  /\b(error|errors|errorMessage|exception|fault|failure|stack)=|isError=true|failed=true|\bok=false|success=false|(status|state|outcome|result|finishReason)='(error|errored|failed?|failure|timeout|timed.?out|denied|refused|rejected|crashed|aborted|cancell?ed|interrupted|exceeded|invalid|unavailable|killed|lost|blocked)'|(status|statusCode|httpStatus|code)=[45]\d\d\b/i
+const TRUNCATED = /…\+\d+ fields\)$/
 
 // "cancelled by u-1", "stopped by Grace" in a detail text (not "by the caller").
 const ACTOR_IN_TEXT = /\bby\s+(?!the\b|a\b|an\b|its\b|their\b)([^\s,;.()"\\]+)/i
@@ -44,9 +47,16 @@ export function findAnomalies(reader: LogReader): Anomaly[] {
   for (const type of reader.types()) {
     const typeSignal = failureSignal(type, {})
     const positions = reader.positions(type)
+    // A line cut short may hide a failure field: read those in full too, for a few events of the type.
+    const truncated = positions.length <= MAX_READ_TRUNCATED
     const candidates = typeSignal
       ? positions.slice(0, MAX_READ_PER_TYPE)
-      : positions.filter((position) => LINE_HINT.test(reader.line(type, position))).slice(0, MAX_READ_PER_TYPE)
+      : positions
+          .filter((position) => {
+            const line = reader.line(type, position)
+            return LINE_HINT.test(line) || (truncated && TRUNCATED.test(line))
+          })
+          .slice(0, MAX_READ_PER_TYPE)
     for (const position of candidates) {
       const facts = reader.event(position)
       if (!facts) continue

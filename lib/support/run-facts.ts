@@ -133,24 +133,39 @@ export function toolEvents(reader: LogReader): ToolEvent[] {
     .sort((left, right) => left.position - right.position)
 }
 
-/** Every `agent.model_called`, with usage read from `usage.inputTokens` or flat fields. */
-export function modelCalls(reader: LogReader): ModelCall[] {
-  return reader.events('agent.model_called', 500).map((facts) => {
-    const usage = (facts.fields.usage && typeof facts.fields.usage === 'object' ? facts.fields.usage : {}) as Record<
-      string,
-      unknown
-    >
-    const tokens = (names: string[]) => numberField(usage, names) ?? numberField(facts.fields, names) ?? 0
-    return {
-      ...located(reader, facts),
-      role: textField(facts.fields, ['role']) ?? 'unknown',
-      model: textField(facts.fields, ['model', 'modelId']),
-      inputTokens: tokens(['inputTokens', 'promptTokens', 'input']),
-      outputTokens: tokens(['outputTokens', 'completionTokens', 'output']),
-      latencyMs: numberField(facts.fields, ['latencyMs', 'durationMs', 'elapsedMs', 'latency']),
-      costUsd: numberField(facts.fields, ['costUsd', 'cost']) ?? numberField(usage, ['costUsd', 'cost']),
-      failed: facts.fields.failed === true || facts.fields.finishReason === 'error',
-      text: textField(facts.fields, ['text', 'output', 'reply']),
-    }
+/** Which model calls to read: by role and attempt (screened on the listing line first), the last `last` only. */
+export type ModelCallFilter = { role?: string | null; attempts?: number[] | null; last?: number }
+
+/** `agent.model_called` events (at most 500), with usage read from `usage.inputTokens` or flat fields. */
+export function modelCalls(reader: LogReader, filter: ModelCallFilter = {}): ModelCall[] {
+  const type = 'agent.model_called'
+  let positions = reader.positions(type).filter((position) => {
+    const line = reader.line(type, position)
+    const role = /\brole='([^']*)'/.exec(line)?.[1]
+    const attempt = /\battempt=(\d+)/.exec(line)?.[1]
+    if (filter.role && role !== undefined && role !== filter.role) return false
+    if (filter.attempts?.length && attempt !== undefined && !filter.attempts.includes(Number(attempt))) return false
+    return true
   })
+  positions = filter.last ? positions.slice(-filter.last) : positions.slice(0, 500)
+  return positions
+    .flatMap((position) => reader.event(position) ?? [])
+    .map((facts) => {
+      const usage = (facts.fields.usage && typeof facts.fields.usage === 'object' ? facts.fields.usage : {}) as Record<
+        string,
+        unknown
+      >
+      const tokens = (names: string[]) => numberField(usage, names) ?? numberField(facts.fields, names) ?? 0
+      return {
+        ...located(reader, facts),
+        role: textField(facts.fields, ['role']) ?? 'unknown',
+        model: textField(facts.fields, ['model', 'modelId']),
+        inputTokens: tokens(['inputTokens', 'promptTokens', 'input']),
+        outputTokens: tokens(['outputTokens', 'completionTokens', 'output']),
+        latencyMs: numberField(facts.fields, ['latencyMs', 'durationMs', 'elapsedMs', 'latency']),
+        costUsd: numberField(facts.fields, ['costUsd', 'cost']) ?? numberField(usage, ['costUsd', 'cost']),
+        failed: facts.fields.failed === true || facts.fields.finishReason === 'error',
+        text: textField(facts.fields, ['text', 'output', 'reply']),
+      }
+    })
 }

@@ -28,14 +28,17 @@ export function limitClause(text: string): string | null {
 
 /** The first stated limit in the run's outputs (or the agent's model replies), with the agent models used. */
 export function statedLimit(reader: LogReader): StatedLimit | null {
-  const calls = modelCalls(reader)
-  const agentCalls = calls.filter((call) => call.role !== 'evaluator' && call.role !== 'reflector')
+  const agentCalls = modelCalls(reader, { role: 'agent', last: 5 })
   const texts = [
     ...outputs(reader).map((output) => ({ position: output.position, text: output.text })),
     ...agentCalls.flatMap((call) => (call.text ? [{ position: call.position, text: call.text }] : [])),
   ]
   const models = new Map<string, number>()
-  for (const call of agentCalls) if (call.model && !models.has(call.model)) models.set(call.model, call.position)
+  const type = 'agent.model_called'
+  for (const position of reader.positions(type)) {
+    const label = /\bmodel='([^']*)'/.exec(reader.line(type, position))?.[1]
+    if (label && !models.has(label)) models.set(label, position)
+  }
   const placeholders = [...models].filter(([label]) => PLACEHOLDER_MODEL.test(label))
   for (const { position, text } of texts) {
     const clause = limitClause(text)
