@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseAllowList } from './net/allow-list'
 
 /**
  * The environment, validated once. Nothing else reads process.env: import `env` from here.
@@ -31,6 +32,24 @@ const schema = z.object({
   TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /** PostgreSQL used by integration tests (must be on this machine). */
   TEST_DATABASE_URL: z.string().optional(),
+  /**
+   * Outbound addresses allowed although not public (comma list of host names, host:port, addresses or
+   * CIDR ranges), for a provider or tool on the operator's own network. Empty: only public addresses.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      try {
+        parseAllowList(value)
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message })
+      }
+    }),
+  /** Bearer token that `GET /api/metrics` (and a worker's metrics port) require; unset = metrics are off. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Port on which `npm run worker` serves its own /metrics (same token); unset = none. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 })
 

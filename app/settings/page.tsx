@@ -89,6 +89,14 @@ export default async function SettingsPage() {
           demoLatencyMs={settings.demoLatencyMs}
         />
       </Card>
+      <Card title="Data">
+        <p className="text-sm">
+          <Link href="/settings/data" className="text-indigo-700 underline">
+            Data retention
+          </Link>{' '}
+          — how long finished runs and their events are kept
+        </p>
+      </Card>
       {can(caller.role, 'members.manage') ? (
         <Card title="People and limits">
           <ul className="space-y-2 text-sm">

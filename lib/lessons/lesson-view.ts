@@ -15,6 +15,8 @@ export type LessonView = {
   sourceRunId: string | null
   sourceAttempt: number | null
   sourceScore: number | null
+  /** Provenance kept as text once the source run was deleted by retention. */
+  sourceNote: string | null
   timesRecalled: number
   createdAt: Date
   updatedAt: Date
@@ -32,6 +34,7 @@ export const lessonSelect = {
   sourceRunId: true,
   sourceAttempt: true,
   sourceScore: true,
+  sourceNote: true,
   timesRecalled: true,
   createdAt: true,
   updatedAt: true,

@@ -1,4 +1,5 @@
 import type { LoggedEvent } from '../events/event'
+import { metrics } from '../observability/metrics'
 import type { RunColumns } from './projection'
 import { EventConflictError } from './event-conflict-error'
 
@@ -64,8 +65,15 @@ export class EventWriter {
   /** Appends one run's events; resolves once committed. */
   append(request: AppendRequest): Promise<void> {
     if (request.events.length === 0) return Promise.resolve()
+    const started = performance.now()
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ ...request, resolve, reject })
+      const committed = () => {
+        const observed = metrics()
+        observed.eventAppendSeconds.observe((performance.now() - started) / 1000)
+        observed.eventsAppended.inc(request.events.length)
+        resolve()
+      }
+      this.pending.push({ ...request, resolve: committed, reject })
       this.schedule()
     })
   }

@@ -3,12 +3,15 @@ import { CancellationWatch } from './cancellation-watch'
 import { executeRun, type ExecutorOptions } from './execute-run'
 import { recoverRuns } from './recover-runs'
 import { runServicesFor } from './run-services'
+import { purgeExpiredRuns } from '../retention/purge-expired-runs'
 
 /** Options of a worker process (or of the in-process worker of an app server). */
 export type RunWorkerOptions = Partial<ExecutorOptions> & {
   database: Database
   concurrency: number
   recoverEveryMs?: number
+  /** How often the retention purge runs across the deployment (default hourly); false: never from this worker. */
+  retentionEverySeconds?: number | false
 }
 
 /** A started worker. */
@@ -41,6 +44,13 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
       throw error
     }
   })
+  if (options.retentionEverySeconds !== false)
+    await services.queue.every('retention', options.retentionEverySeconds ?? 3600, async () => {
+      for (const purged of await purgeExpiredRuns(options.database.prisma))
+        console.log(
+          `[retention] tenant ${purged.tenantId}: deleted ${purged.runs} runs and ${purged.events} events created before ${purged.cutoff.toISOString()}`,
+        )
+    })
   const timer = setInterval(
     () => void recover().catch((error) => console.error('[runs] recovery failed', (error as Error).message)),
     options.recoverEveryMs ?? 30_000,

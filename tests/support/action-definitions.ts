@@ -19,6 +19,7 @@ import {
   updateSharedLessonForm,
 } from '../../lib/curation/shared-lesson-forms'
 import { changeRoleForm, inviteMemberForm, removeMemberForm } from '../../lib/tenants/forms'
+import { retentionForm } from '../../lib/retention/forms'
 import { cancelRunForm } from '../../app/runs/run-forms'
 import { submitTaskForm } from '../../app/tasks/task-form'
 import { scenarioTask } from '../integration/runs/run-helpers'
@@ -95,6 +96,10 @@ export const DEFINITIONS: Record<
   'app/settings/quotas/actions.ts#tenantQuotaAction': {
     definition: tenantQuotaForm as never,
     input: () => ({ dailyRunQuota: String(1000 + Math.floor(Math.random() * 1000)) }),
+  },
+  'app/settings/data/actions.ts#retentionAction': {
+    definition: retentionForm as never,
+    input: () => ({ runRetentionDays: String(400 + Math.floor(Math.random() * 1000)) }),
   },
   'app/settings/quotas/actions.ts#memberQuotaAction': {
     definition: memberQuotaForm as never,

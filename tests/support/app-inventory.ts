@@ -169,6 +169,12 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     visibility: permission('members.manage'),
     writes: 'tenant settings + audit',
   },
+  'app/settings/data/actions.ts#retentionAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('settings.manage'),
+    writes: 'tenant settings (run retention) + audit',
+  },
   'app/settings/quotas/actions.ts#memberQuotaAction': {
     kind: 'tenant',
     resource: 'membership',
@@ -243,6 +249,11 @@ export const PAGES: Record<string, PageExpectation> = {
   },
   'app/admin/audit/page.tsx': { path: '/admin/audit', signedOut: 'signin', access: { anyOf: ['audit.read'] } },
   'app/settings/page.tsx': { path: '/settings', signedOut: 'signin', access: { anyOf: ['settings.manage'] } },
+  'app/settings/data/page.tsx': {
+    path: '/settings/data',
+    signedOut: 'signin',
+    access: { anyOf: ['settings.manage'] },
+  },
   'app/settings/quotas/page.tsx': {
     path: '/settings/quotas',
     signedOut: 'signin',
@@ -286,6 +297,26 @@ export const ROUTE_HANDLERS: Record<string, RouteExpectation> = {
     access: 'public',
   },
   'app/api/health/route.ts#GET': { path: '/api/health', method: 'GET', signedOutStatus: 200, access: 'public' },
+  'app/api/health/live/route.ts#GET': {
+    path: '/api/health/live',
+    method: 'GET',
+    signedOutStatus: 200,
+    access: 'public',
+  },
+  'app/api/health/ready/route.ts#GET': {
+    path: '/api/health/ready',
+    method: 'GET',
+    signedOutStatus: 200,
+    access: 'public',
+  },
+  // Operators only, by token: 404 while METRICS_TOKEN is unset (as in the matrix's server), whoever asks.
+  'app/api/metrics/route.ts#GET': { path: '/api/metrics', method: 'GET', signedOutStatus: 404, access: 'public' },
+  'app/api/retention/export/route.ts#GET': {
+    path: '/api/retention/export',
+    method: 'GET',
+    signedOutStatus: 404,
+    access: { permission: 'settings.manage' },
+  },
   'app/api/runs/[id]/export/route.ts#GET': {
     path: '/api/runs/[id]/export',
     method: 'GET',
