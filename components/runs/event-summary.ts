@@ -31,7 +31,7 @@ export function summarizeEvent(event: LoggedEvent): { text: string; tone: EventT
       const who = p.worker ? `${str(p.role)} ${str(p.worker)}` : str(p.role)
       if (p.failed) return { text: `${who} model call failed: ${str(p.error)}`, tone: 'warning' }
       return {
-        text: `${who} model call · ${str(p.model)} · ${num(usage.inputTokens) ?? 0} in / ${num(usage.outputTokens) ?? 0} out tokens`,
+        text: `${who} model call · ${str(p.model)} · ${num(usage.inputTokens) ?? 0} in / ${num(usage.outputTokens) ?? 0} out tokens${num(p.latencyMs) !== null ? ` · ${num(p.latencyMs)} ms` : ''}`,
         tone: 'normal',
       }
     }
