@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'lessons.readShared': ['member', 'admin', 'support'],
   /** Create, edit and retire shared lessons; review proposals; see lesson effect. */
   'lessons.curateShared': ['admin'],
+  /** Rate a run or an attempt (members: their own runs; support and admins: any run of the tenant). */
+  'runs.feedback': ['member', 'admin', 'support'],
   /** Ask the support agent about one's own runs. */
   'support.askOwn': ['member', 'admin'],
   /** Open the support console and ask about any run of the tenant. */

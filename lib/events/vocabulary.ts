@@ -20,6 +20,10 @@ export const EVENT_TYPES = {
   'run.handler_raised': { kind: 'SystemEvent', doc: 'a handler threw (provider error, tool error, timeout)' },
   'run.interrupted': { kind: 'SystemEvent', doc: 'the run stopped early, with a reason' },
   'run.finished': { kind: 'SystemEvent', doc: 'the run ended: status, output, best score' },
+  'run.feedback_given': {
+    kind: 'DomainEvent',
+    doc: 'a person rated the run or one attempt (up/down, comment), after it finished',
+  },
 
   // reflexion: the attempt loop of the Reflexion spec, with the spec's names and meanings
   'reflexion.attempt_started': { kind: 'DomainEvent', doc: 'attempt k of n began' },
@@ -84,5 +88,6 @@ export const HANDLERS = {
   budget: 'budget',
   guardrails: 'guardrails',
   retry: 'retry',
+  feedback: 'feedback', // a person rating a finished run or attempt
 } as const
 export type HandlerName = (typeof HANDLERS)[keyof typeof HANDLERS]

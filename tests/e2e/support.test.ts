@@ -45,11 +45,14 @@ async function expectRefused(page: Page, path: string) {
 class SupportChatPanel {
   constructor(readonly page: Page) {}
 
+  /** Asks and waits for this question's own answer to finish (earlier answers are already done). */
   async ask(question: string) {
+    const done = this.page.locator('[data-testid="support-exchange"][data-state="done"]')
+    const before = await done.count()
     await this.page.getByLabel('Your question').fill(question)
     await this.page.getByRole('button', { name: 'Ask' }).click()
-    await this.page.locator('[data-testid="support-exchange"][data-state="done"]').last().waitFor({ timeout: 30_000 })
-    return this.page.getByTestId('support-answer').last()
+    await done.nth(before).waitFor({ timeout: 30_000 })
+    return this.page.getByTestId('support-answer').nth(before)
   }
 }
 
@@ -164,7 +167,7 @@ describe('support console', () => {
     await page.close()
   })
 
-  it('the run page shows what each model call saw (the judge’s prompt too) and compares two attempts', async () => {
+  it('the run page shows what each model call saw and compares two attempts', async () => {
     for (const [name, context] of [
       ['run-traces-desktop', ada],
       ['run-traces-390', await newContext(browser, { width: 390 })],
@@ -182,9 +185,10 @@ describe('support console', () => {
       await agentCall.locator('> details > summary').click()
       expect(await agentCall.innerText()).toMatch(/Message 1 \(user\)/)
       expect(await agentCall.innerText()).toMatch(/Reply/)
-      const judge = traces.locator('[data-testid="model-trace"][data-role="evaluator"]').first()
-      await judge.locator('> details > summary').click()
-      expect(await judge.innerText()).toMatch(/Instructions \(system\)/)
+      // The demo tasks are graded without an LLM judge; the reflector's prompt is recorded the same way.
+      const reflector = traces.locator('[data-testid="model-trace"][data-role="reflector"]').first()
+      await reflector.locator('> details > summary').click()
+      expect(await reflector.innerText()).toMatch(/Instructions \(system\)/)
       const compare = page.getByTestId('attempt-compare')
       await compare.getByLabel('Left').selectOption('1')
       await compare.getByLabel('Right').selectOption('2')
@@ -195,6 +199,17 @@ describe('support console', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         page.viewportSize()!.width,
       )
+      if (name === 'run-traces-desktop') {
+        // A rating of attempt 2, recorded in the log and listed on the page.
+        const form = page.getByTestId('feedback-form')
+        await form.getByLabel('What you rate').selectOption('2')
+        await form.getByLabel('👎 Not helpful').check()
+        await form.getByLabel('Comment (optional)').fill('The answer is still a number')
+        await form.getByRole('button', { name: 'Send rating' }).click()
+        await form.getByTestId('form-success').waitFor()
+        await page.reload()
+        expect(await page.getByTestId('feedback-list').innerText()).toContain('The answer is still a number')
+      }
       await screenshot(page, name)
       await page.close()
     }

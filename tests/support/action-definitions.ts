@@ -20,7 +20,7 @@ import {
 } from '../../lib/curation/shared-lesson-forms'
 import { changeRoleForm, inviteMemberForm, removeMemberForm } from '../../lib/tenants/forms'
 import { retentionForm } from '../../lib/retention/forms'
-import { cancelRunForm } from '../../app/runs/run-forms'
+import { cancelRunForm, feedbackForm } from '../../app/runs/run-forms'
 import { submitTaskForm } from '../../app/tasks/task-form'
 import { scenarioTask } from '../integration/runs/run-helpers'
 import { marker } from './isolation-fixtures'
@@ -69,6 +69,10 @@ export const DEFINITIONS: Record<
     input: (lessonId) => ({ lessonId }),
   },
   'app/runs/actions.ts#cancelRunAction': { definition: cancelRunForm as never, input: (runId) => ({ runId }) },
+  'app/runs/actions.ts#giveFeedbackAction': {
+    definition: feedbackForm as never,
+    input: (runId) => ({ runId, rating: 'down', comment: `matrix ${marker('feedback')}` }),
+  },
   'app/settings/actions.ts#saveProviderKeyAction': {
     definition: saveProviderKeyForm as never,
     input: () => ({ provider: 'anthropic', apiKey: `sk-ant-${crypto.randomBytes(12).toString('hex')}` }),

@@ -4,6 +4,7 @@ import { EFFECT_SORTS, EffectTable, sortEffects, type EffectSort } from '@/compo
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { requirePageAccess } from '@/lib/auth/session'
+import { feedbackCountsPerLesson } from '@/lib/feedback/feedback-queries'
 import { EFFECT_MIN_RUNS, EFFECT_WORSE_GAP, sharedLessonEffect } from '@/lib/lessons/lesson-outcomes'
 
 export const metadata: Metadata = { title: 'Lesson effect' }
@@ -15,6 +16,7 @@ export default async function EffectPage({ searchParams }: { searchParams: Promi
   const direction = params.dir === 'asc' ? 'asc' : 'desc'
   const effects = sortEffects(await sharedLessonEffect(caller), sort, direction)
   const worse = effects.filter((effect) => effect.worse).length
+  const feedback = await feedbackCountsPerLesson(caller)
   return (
     <div className="space-y-6">
       <PageHeader
@@ -44,6 +46,21 @@ export default async function EffectPage({ searchParams }: { searchParams: Promi
         ) : (
           <EffectTable effects={effects} sort={sort} direction={direction} />
         )}
+      </Card>
+      <Card title="People's ratings of runs that recalled each lesson">
+        <ul className="space-y-1 text-sm" data-testid="lesson-feedback">
+          {effects.map((effect) => {
+            const counts = feedback.get(effect.lessonId) ?? { up: 0, down: 0 }
+            return (
+              <li key={effect.lessonId} className="flex justify-between gap-3">
+                <span className="min-w-0 truncate text-slate-800">{effect.content}</span>
+                <span className="shrink-0 text-slate-700 tabular-nums">
+                  👍 {counts.up} · 👎 {counts.down}
+                </span>
+              </li>
+            )
+          })}
+        </ul>
       </Card>
     </div>
   )
