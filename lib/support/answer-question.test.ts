@@ -110,6 +110,25 @@ describe('focused answers that cite the events they rest on', () => {
     expect(answer).toContain(`(#${log.at.firstCall})`)
   })
 
+  it('ratings people gave, from run.feedback_given, with who said what', () => {
+    const events = [
+      ...learning.events,
+      {
+        index: learning.events.length,
+        type: 'run.feedback_given',
+        kind: 'DomainEvent' as const,
+        namespace: 'run',
+        payload: { rating: 'down', attempt: 2, comment: 'Wrong date', by: 'u-9', role: 'member' },
+        cause: { kind: 'handler' as const, index: learning.at.evaluated2, handler: 'feedback' },
+        at: '2025-01-01T00:01:00.000Z',
+      },
+    ]
+    const run = Reflection.fromEvents(events)
+    const { answer } = answerQuestionOffline(run, 'Did anyone rate this run?', { names: new Map([['u-9', 'Ada']]) })
+    expect(answer).toBe(`Ada gave attempt 2 a thumbs down: "Wrong date" (#${learning.events.length}).`)
+    expect(ask('Did anyone rate this run?').answer).toMatch(/^Nobody has rated this run/)
+  })
+
   it('an event type nobody has seen is found when the question names it', () => {
     const log = unseenEvents(seeded(2))
     const { answer, intent } = ask('what happened with the webhook?', [], Reflection.fromEvents(log.events))

@@ -8,6 +8,7 @@ import { type AnswerContext, missingAttemptsSentence, resolveAttempts } from './
 import { answerErrors, answerNamedEvents, answerPrompt, answerTools, answerUsage, namedTypes } from './answers-activity'
 import { answerChanges, answerEvaluator, answerLessons, answerScore } from './answers-evaluation'
 import {
+  answerRatings,
   answerAttempts,
   answerCancel,
   answerModel,
@@ -56,6 +57,7 @@ const ANSWERS: Record<Exclude<Intent, 'decline'>, (context: AnswerContext) => st
   model: answerModel,
   attempts: answerAttempts,
   prompt: answerPrompt,
+  ratings: answerRatings,
 }
 
 /** Answers one question about a run, offline. */

@@ -183,3 +183,28 @@ export function answerCancel(context: AnswerContext): string {
         `运行被取消了 (#${cancellation.position} ${cancellation.type})，但日志没有记录是谁取消的。`,
       )
 }
+
+/** The ratings people gave the run or its attempts (`run.feedback_given`), with who and what they said. */
+export function answerRatings(context: AnswerContext): string {
+  const { reader, language } = context
+  const ratings = reader.events('run.feedback_given', 20, true)
+  if (ratings.length === 0)
+    return say(
+      language,
+      'Nobody has rated this run (no run.feedback_given in the log).',
+      '还没有人评价这个运行（日志中没有 run.feedback_given）。',
+    )
+  return ratings
+    .map((rating) => {
+      const by = textField(rating.fields, ACTOR_FIELDS)
+      const attempt = numberField(rating.fields, ['attempt'])
+      const comment = textField(rating.fields, ['comment'])
+      const up = textField(rating.fields, ['rating']) === 'up'
+      return say(
+        language,
+        `${by ? personName(context, by) : 'Someone'} gave ${attempt !== null ? `attempt ${attempt}` : 'the run'} a thumbs ${up ? 'up' : 'down'}${comment ? `: ${quote(comment, 200)}` : ''} (#${rating.position}).`,
+        `${by ? personName(context, by) : '有人'}给${attempt !== null ? `第 ${attempt} 次尝试` : '这个运行'}${up ? '点了赞' : '点了差评'}${comment ? `：${quote(comment, 200)}` : ''} (#${rating.position})。`,
+      )
+    })
+    .join('\n')
+}

@@ -81,6 +81,7 @@ export const ACTOR_FIELDS = [
   'actorId',
   'by',
   'initiator',
+  'ratedBy',
   'userName',
   'user',
   'userId',

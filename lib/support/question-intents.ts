@@ -21,6 +21,7 @@ export type Intent =
   | 'model'
   | 'attempts'
   | 'prompt'
+  | 'ratings'
   | 'decline'
 
 type Family = { intent: Intent; terms: [string, number][] }
@@ -120,6 +121,12 @@ export const INTENT_FAMILIES: Family[] = [
     intent: 'prompt',
     terms: terms(
       "what the model saw:6 | model saw:6 | model see:6 | judge see:6 | evaluator see:6 | judge's prompt:6 | judge prompt:6 | evaluator prompt:6 | what did it see:5 | was sent:3 | prompt did:3 | 模型看到:6 | 看到了什么:5 | saw:2 | see:1 | messages:3 | context:2 | system prompt:5 | instructions:3 | prompt:2 | input:2 | sent to:3 | 看到:4 | 提示词:5 | 上下文:4 | 系统提示:5 | 输入:3 | 消息:3",
+    ),
+  },
+  {
+    intent: 'ratings',
+    terms: terms(
+      'rate this:4 | rating:4 | rated:4 | thumbs:5 | human feedback:7 | user feedback:7 | member feedback:7 | people think:5 | liked:3 | upvote:5 | downvote:5 | 点赞:5 | 差评:5 | 好评:5 | 用户反馈:7 | 人工反馈:7 | 打了分:3',
     ),
   },
   {
