@@ -50,6 +50,14 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Port on which `npm run worker` serves its own /metrics (same token); unset = none. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** OTLP/HTTP endpoint for traces (e.g. http://collector:4318); unset = no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /** OpenID Connect sign-in (Okta, Entra ID, Keycloak, Google Workspace…): the issuer URL; unset = no SSO. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The sign-in button's label, e.g. `Okta` (default: single sign-on). */
+  OIDC_DISPLAY_NAME: z.string().min(1).max(60).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 })
 
@@ -62,6 +70,11 @@ function parse(source: NodeJS.ProcessEnv): Env {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')
     throw new Error(`Invalid environment:\n${problems}`)
   }
+  const oidc = [result.data.OIDC_ISSUER, result.data.OIDC_CLIENT_ID, result.data.OIDC_CLIENT_SECRET]
+  if (oidc.some(Boolean) && !oidc.every(Boolean))
+    throw new Error(
+      'Invalid environment:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none',
+    )
   if (result.data.NODE_ENV === 'production' && result.data.DATABASE_URL) {
     for (const name of ['NEXTAUTH_SECRET', 'SECRETS_KEY'] as const) {
       if (!result.data[name])

@@ -7,6 +7,7 @@ import next from 'next'
 import { CLIENT_ADDRESS_HEADER } from '../lib/auth/client-address'
 import { getDatabase, openDatabase, setDatabase, type Database } from '../lib/db/client'
 import { env } from '../lib/env'
+import { startTracing } from '../lib/observability/tracing'
 import { SERVER_DATABASE_KEY } from '../lib/server-marker'
 import { seedDemo } from './seed'
 
@@ -35,6 +36,8 @@ async function startWorker(): Promise<(() => Promise<void>) | null> {
 /** Opens the database, seeds demo data (embedded only), starts the worker and serves Next on PORT. */
 export async function startServer(options: { dev: boolean }): Promise<http.Server> {
   const port = env.PORT
+  // Before Next loads, so its request and server-action spans use this provider.
+  const stopTracing = startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, 'reflexion-studio')
   // Auth.js reads NEXTAUTH_URL itself; default it to this server so sign-in works with no configuration.
   process.env.NEXTAUTH_URL ??= `http://localhost:${port}`
   const database = await openProcessDatabase()
@@ -68,6 +71,7 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
     await stopWorker?.().catch((error: unknown) => console.error('worker stop failed', error))
     await database.prisma.$disconnect().catch(() => {})
     await database.embedded?.close().catch(() => {})
+    await stopTracing?.().catch(() => {})
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))

@@ -4,6 +4,7 @@
  */
 import { openDatabase } from '../lib/db/client'
 import { env } from '../lib/env'
+import { startTracing } from '../lib/observability/tracing'
 import { startRunWorker } from '../lib/runs/run-worker'
 
 async function main() {
@@ -13,6 +14,7 @@ async function main() {
     )
     process.exit(2)
   }
+  const stopTracing = startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, 'reflexion-studio-worker')
   const database = await openDatabase({ url: env.DATABASE_URL })
   const worker = await startRunWorker({
     database,
@@ -27,6 +29,7 @@ async function main() {
     console.log(`[worker] ${signal}: finishing current runs`)
     await worker.stop()
     await database.prisma.$disconnect()
+    await stopTracing?.().catch(() => {})
     process.exit(0)
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))

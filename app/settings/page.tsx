@@ -89,12 +89,18 @@ export default async function SettingsPage() {
           demoLatencyMs={settings.demoLatencyMs}
         />
       </Card>
-      <Card title="Data">
+      <Card title="Data and sign-in">
         <p className="text-sm">
           <Link href="/settings/data" className="text-indigo-700 underline">
             Data retention
           </Link>{' '}
           — how long finished runs and their events are kept
+        </p>
+        <p className="mt-2 text-sm">
+          <Link href="/settings/sso" className="text-indigo-700 underline">
+            Single sign-on
+          </Link>{' '}
+          — domains that join automatically, and whether passwords still work
         </p>
       </Card>
       {can(caller.role, 'members.manage') ? (

@@ -1,9 +1,9 @@
-import type { ModelSpec } from '../models/resolve'
 import type { Agent } from './agent'
 import type { Architecture } from './architecture'
 import { ReflexionConfigError, requireInRange, requireInteger } from './errors'
 import { createEvaluator } from './evaluators'
 import type { Evaluator, EvaluatorConfig } from './evaluator-config'
+import type { ModelSpec } from './model-spec'
 import { ReAct } from './react'
 import type { VectorStore } from './vector-store'
 

@@ -1,12 +1,14 @@
 import type { EngineEvent } from '../events/event'
 import { recordLessonRecalls } from '../lessons/recall-stats'
-import type { RetryOptions } from '../models/retry'
+import type { RetryOptions } from '../reflexion/retry'
 import { tenantSecrets } from '../models/tenant-secrets'
 import type { Embedder } from '../reflexion/embedder'
 import { safeErrorMessage } from '../reflexion/redact'
+import { RunTracer } from '../observability/run-tracer'
+import { SecretScrubber } from '../reflexion/secret-scrubber'
 import { cancelledBy, type CancellationWatch } from './cancellation-watch'
 import { claimRun } from './claim-run'
-import { buildRunAgent } from './run-agent'
+import { buildRunAgent, runSecrets } from './run-agent'
 import { endRunInterrupted, openRunSink } from './run-log'
 import type { RunServices } from './run-services'
 import { storedTaskOf } from './stored-task'
@@ -67,19 +69,23 @@ export async function executeRun(
     const sink = await openRunSink(prisma, services.writer, runId)
     const task = storedTaskOf(run.config)
     const settings = tenantRunSettings(run.tenant.settings)
+    const context = {
+      prisma,
+      tenantId: run.tenantId,
+      runId,
+      secrets: tenantSecrets(prisma, run.tenantId),
+      retry: options.retry,
+      demoLatencyMs: settings.demoLatencyMs,
+      embedder: options.embedder,
+    }
+    const scrubber = new SecretScrubber()
     let built
     try {
-      built = await buildRunAgent(task, {
-        prisma,
-        tenantId: run.tenantId,
-        runId,
-        secrets: tenantSecrets(prisma, run.tenantId),
-        retry: options.retry,
-        demoLatencyMs: settings.demoLatencyMs,
-        embedder: options.embedder,
-      })
+      const secrets = await runSecrets(context)
+      for (const secret of secrets) scrubber.add(secret)
+      built = await buildRunAgent(task, context, secrets)
     } catch (error) {
-      const message = safeErrorMessage(error)
+      const message = scrubber.scrub(safeErrorMessage(error))
       const at = new Date().toISOString()
       await sink.append([
         {
@@ -96,6 +102,7 @@ export async function executeRun(
       return 'ended'
     }
     const watched = watch.watch(runId)
+    const tracer = new RunTracer({ runId, tenantId: run.tenantId })
     try {
       const onEvent = async (event: EngineEvent) => {
         let recorded = event
@@ -104,16 +111,10 @@ export async function executeRun(
           if (by) recorded = { ...event, cancelledBy: by }
         }
         await sink.onEvent(recorded)
-        if (event.type === 'reflexion.lessons_recalled' && built.lessonStore && Array.isArray(event.lessons)) {
-          const lessonIds = event.lessons
-            .map((lesson) => (lesson as { id?: unknown }).id)
-            .filter((id): id is string => typeof id === 'string')
-          await recordLessonRecalls(prisma, {
-            tenantId: run.tenantId,
-            runId,
-            attempt: Number(event.attempt) || 0,
-            lessonIds,
-          })
+        tracer.observe({ type: recorded.type, at: recorded.at, fields: recorded })
+        if (event.type === 'reflexion.lessons_recalled' && built.lessonStore && event.lessons) {
+          const lessonIds = event.lessons.flatMap((lesson) => (lesson.id === undefined ? [] : [lesson.id]))
+          await recordLessonRecalls(prisma, { tenantId: run.tenantId, runId, attempt: event.attempt ?? 0, lessonIds })
         }
       }
       await built.agent.run(run.prompt, {
@@ -125,6 +126,7 @@ export async function executeRun(
       })
     } finally {
       watched.done()
+      tracer.finish()
     }
     return 'executed'
   } finally {

@@ -20,7 +20,9 @@ import {
 } from '../../lib/curation/shared-lesson-forms'
 import { changeRoleForm, inviteMemberForm, removeMemberForm } from '../../lib/tenants/forms'
 import { retentionForm } from '../../lib/retention/forms'
-import { cancelRunForm, feedbackForm } from '../../app/runs/run-forms'
+import { ssoSettingsForm } from '../../lib/sso/forms'
+import { cancelRunForm } from '../../app/runs/run-forms'
+import { feedbackForm } from '../../lib/feedback/forms'
 import { submitTaskForm } from '../../app/tasks/task-form'
 import { scenarioTask } from '../integration/runs/run-helpers'
 import { marker } from './isolation-fixtures'
@@ -104,6 +106,14 @@ export const DEFINITIONS: Record<
   'app/settings/data/actions.ts#retentionAction': {
     definition: retentionForm as never,
     input: () => ({ runRetentionDays: String(400 + Math.floor(Math.random() * 1000)) }),
+  },
+  'app/settings/sso/actions.ts#ssoSettingsAction': {
+    definition: ssoSettingsForm as never,
+    input: () => ({
+      domains: `matrix-${crypto.randomBytes(3).toString('hex')}.example`,
+      defaultRole: 'member',
+      passwordSignIn: 'on',
+    }),
   },
   'app/settings/quotas/actions.ts#memberQuotaAction': {
     definition: memberQuotaForm as never,

@@ -182,6 +182,12 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     visibility: permission('settings.manage'),
     writes: 'tenant settings (run retention) + audit',
   },
+  'app/settings/sso/actions.ts#ssoSettingsAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('settings.manage'),
+    writes: 'tenant settings (single sign-on) + audit',
+  },
   'app/settings/quotas/actions.ts#memberQuotaAction': {
     kind: 'tenant',
     resource: 'membership',
@@ -258,6 +264,11 @@ export const PAGES: Record<string, PageExpectation> = {
   'app/settings/page.tsx': { path: '/settings', signedOut: 'signin', access: { anyOf: ['settings.manage'] } },
   'app/settings/data/page.tsx': {
     path: '/settings/data',
+    signedOut: 'signin',
+    access: { anyOf: ['settings.manage'] },
+  },
+  'app/settings/sso/page.tsx': {
+    path: '/settings/sso',
     signedOut: 'signin',
     access: { anyOf: ['settings.manage'] },
   },
