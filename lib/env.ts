@@ -30,8 +30,12 @@ const schema = z.object({
   /** Concurrent runs per worker process, and per tenant across workers. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** On SIGTERM, how long a worker waits for running runs to reach an attempt boundary before it exits anyway. */
+  WORKER_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** PostgreSQL used by integration tests (must be on this machine). */
   TEST_DATABASE_URL: z.string().optional(),
+  /** Requests per minute each API key may make (the public API's per-key rate limit). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /**
    * Outbound addresses allowed although not public (comma list of host names, host:port, addresses or
    * CIDR ranges), for a provider or tool on the operator's own network. Empty: only public addresses.

@@ -7,7 +7,13 @@ import {
 } from '@/lib/events/reducers'
 
 /** A lesson put in front of an attempt; `shared` when it is the tenant's, not the member's own. */
-export type RecalledLesson = { id: string | null; content: string; shared: boolean }
+export type RecalledLesson = {
+  id: string | null
+  content: string
+  shared: boolean
+  /** Selective recall: the lesson's similarity to the task and why it was recalled; null in monotonic mode. */
+  why: { similarity: number; taskKey?: string; tags?: string[]; boost: number } | null
+}
 
 /** The lesson an attempt produced, where it was stored, and whether the next attempt's prompt got it. */
 export type ProducedLesson = {
@@ -87,7 +93,12 @@ export function buildTimeline(events: readonly LoggedEvent[]): Timeline {
   }
   for (const recalled of lessonState.recalled) {
     const group = recalled.attempt === null ? undefined : groups.get(recalled.attempt)
-    group?.recalled.push({ id: recalled.id, content: recalled.content, shared: recalled.userId === '*' })
+    group?.recalled.push({
+      id: recalled.id,
+      content: recalled.content,
+      shared: recalled.userId === '*',
+      why: recalled.why ?? (recalled.score === null ? null : { similarity: recalled.score, boost: 0 }),
+    })
   }
   for (const produced of lessonState.produced) {
     const group = produced.attempt === null ? undefined : groups.get(produced.attempt)

@@ -4,6 +4,7 @@ import { cookies } from 'next/headers'
 import { notFound as pageNotFound, redirect } from 'next/navigation'
 import { getToken } from 'next-auth/jwt'
 import { env } from '../env'
+import { addLogContext } from '../log/log-context'
 import { AppError } from '../errors'
 import { findUserProfile, listMembershipsOfUser, type UserProfile } from '../users/queries'
 import { ACTIVE_TENANT_COOKIE, pickActiveMembership, type SessionMembership } from './active-tenant'
@@ -36,7 +37,9 @@ export async function loadSession(
   if (!user) return null
   const memberships = method === 'oidc' ? all : all.filter((membership) => !membership.ssoOnly)
   const ssoRequiredBy = method === 'oidc' ? [] : all.filter((membership) => membership.ssoOnly).map((m) => m.tenantName)
-  return { user, memberships, active: pickActiveMembership(memberships, requestedTenantId), ssoRequiredBy }
+  const active = pickActiveMembership(memberships, requestedTenantId)
+  addLogContext({ userId: user.id, ...(active && { tenantId: active.tenantId }) })
+  return { user, memberships, active, ssoRequiredBy }
 }
 
 /** The caller a session acts as: the user in the active tenant, or null without one. */

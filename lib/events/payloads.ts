@@ -16,7 +16,22 @@ export const recalledLessonSchema = z.looseObject({
   id: text.optional(),
   userId: text.optional(),
   score: score.optional(),
+  /** Selective recall: the lesson's cosine similarity to the task (the same as `score`). */
+  similarity: z.number().optional(),
+  /** Why it was recalled: its similarity, the run's task key and tags it shares, and the boost they gave. */
+  why: z
+    .looseObject({
+      similarity: z.number(),
+      taskKey: text.optional(),
+      tags: z.array(text).optional(),
+      boost: z.number().optional(),
+    })
+    .optional()
+    .catch(undefined),
 })
+
+/** Why selective recall chose a lesson, as `reflexion.lessons_recalled` records it. */
+export type RecallWhyPayload = z.infer<typeof recalledLessonSchema>['why']
 
 /** Tokens one model call used. */
 export const tokenUsageSchema = z.looseObject({
@@ -61,6 +76,7 @@ export const PAYLOADS = {
     lessonMode: text.optional(),
   }),
   runStarted: z.looseObject({ worker: text.optional() }),
+  runResumed: z.looseObject({ fromAttempt: count.optional(), afterIndex: count.optional(), worker: text.optional() }),
   runRetried: z.looseObject({
     retry: count.optional(),
     delayMs: z.number().optional(),

@@ -5,7 +5,7 @@
  */
 import type { KnownLoggedEvent, LoggedEvent } from './event'
 import type { z } from 'zod'
-import type { recalledLessonSchema } from './payloads'
+import type { RecallWhyPayload, recalledLessonSchema } from './payloads'
 
 /** A named projection of a log. */
 export type Reducer<State = unknown> = { doc: string; seed(events: readonly LoggedEvent[]): State }
@@ -46,6 +46,8 @@ export type LessonsState = {
     id: string | null
     userId: string | null
     score: number | null
+    /** Why selective recall chose it: its similarity, and the run's task key and tags it shares (boosting it). */
+    why: { similarity: number; taskKey?: string; tags?: string[]; boost: number } | null
   }[]
   produced: {
     attempt: number | null
@@ -216,6 +218,16 @@ export const bestScore: Reducer<number | null> = {
   },
 }
 
+function recallWhy(why: RecallWhyPayload | undefined): LessonsState['recalled'][number]['why'] {
+  if (!why || typeof why.similarity !== 'number') return null
+  return {
+    similarity: why.similarity,
+    ...(why.taskKey && { taskKey: why.taskKey }),
+    ...(why.tags?.length && { tags: why.tags }),
+    boost: why.boost ?? 0,
+  }
+}
+
 /** Every lesson recalled into an attempt and every lesson the reflector produced (with where it was persisted). */
 export const lessons: Reducer<LessonsState> = {
   doc: 'lessons recalled into attempts and lessons produced (and persisted)',
@@ -231,6 +243,7 @@ export const lessons: Reducer<LessonsState> = {
             id: lesson.id ?? null,
             userId: lesson.userId ?? null,
             score: lesson.score ?? null,
+            why: recallWhy(lesson.why),
           })
         }
       } else if (event.type === 'reflexion.lesson_produced') {

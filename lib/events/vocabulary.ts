@@ -19,6 +19,11 @@ export const EVENT_TYPES = {
     payload: PAYLOADS.runSubmitted,
   },
   'run.started': { kind: 'SystemEvent', doc: 'a worker began executing the run', payload: PAYLOADS.runStarted },
+  'run.resumed': {
+    kind: 'SystemEvent',
+    doc: 'a worker resumed the run after the last completed attempt (its previous worker stopped)',
+    payload: PAYLOADS.runResumed,
+  },
   'run.retried': {
     kind: 'SystemEvent',
     doc: 'a provider call failed and is retried after a delay',

@@ -30,19 +30,19 @@ function createMetrics() {
       buckets: seconds,
       registers: [registry],
     }),
-    /** Model calls by provider and role, with their latency. */
+    /** Model calls by provider, with their latency and outcome. */
     modelCallSeconds: new client.Histogram({
       name: 'reflexion_model_call_seconds',
       help: 'Latency of model calls',
-      labelNames: ['provider', 'role', 'outcome'] as const,
+      labelNames: ['provider', 'outcome'] as const,
       buckets: seconds,
       registers: [registry],
     }),
-    /** Failed model calls by provider and role. */
+    /** Failed model calls by provider. */
     modelCallErrors: new client.Counter({
       name: 'reflexion_model_call_errors_total',
       help: 'Model calls that failed',
-      labelNames: ['provider', 'role'] as const,
+      labelNames: ['provider'] as const,
       registers: [registry],
     }),
     /** Webhook deliveries by outcome (delivered, failed, retried). */

@@ -2,6 +2,7 @@ import type { LanguageModelV4 } from '@ai-sdk/provider'
 import type { ToolSet } from 'ai'
 import type { EngineEvent } from '../events/event'
 import { HANDLERS } from '../events/vocabulary'
+import type { ResumePoint } from './resume'
 import type { AgentRuntime, Architecture } from './architecture'
 import { validateBudget, type Budget } from './budget'
 import { ReflexionConfigError, requireInteger } from './errors'
@@ -46,6 +47,13 @@ export type RunOptions = {
   userId?: string
   signal?: AbortSignal
   seed?: { index: number }
+  /**
+   * Go on with a run whose worker stopped: the log already holds everything up to
+   * `resume.afterIndex`; the run continues at `resume.nextAttempt` (see `resumePointOf`).
+   */
+  resume?: ResumePoint
+  /** Asked before each attempt after the first this process ran: true stops at that boundary (RunYield). */
+  shouldYield?: () => boolean
   onEvent?: (event: EngineEvent) => void | Promise<void>
   runId?: string
 }
@@ -110,24 +118,37 @@ export class Agent {
   /** Runs the task to the end and returns its output, log and usage; the log always ends with run.finished. */
   async run(prompt: string, options: RunOptions = {}): Promise<RunResult> {
     const { clock = () => new Date(), idGenerator = () => crypto.randomUUID() } = this.options
-    const seeded = options.seed !== undefined
-    if (seeded) requireInteger('Agent.run', 'seed.index', options.seed!.index, 0)
+    const resume = options.resume
+    const seeded = options.seed !== undefined || resume !== undefined
+    if (options.seed) requireInteger('Agent.run', 'seed.index', options.seed.index, 0)
+    const seedIndex = resume ? resume.submittedIndex : options.seed?.index
     const run = new RunContext({
       prompt,
       userId: options.userId ?? '',
       runId: options.runId ?? idGenerator(),
       clock,
-      firstIndex: seeded ? options.seed!.index + 1 : 0,
+      firstIndex: resume ? resume.afterIndex + 1 : seeded ? seedIndex! + 1 : 0,
       onEvent: options.onEvent,
       signal: options.signal,
       retry: this.options.retry ?? {},
       scrubber: this.scrubber,
     })
-    const progress: RunProgress = { output: '', bestScore: null, attempts: 0, turns: 0 }
+    const progress: RunProgress = resume
+      ? { ...resume.progress }
+      : { output: '', bestScore: null, attempts: 0, turns: 0 }
+    for (const call of resume?.usage ?? []) run.usage.record(call.role, call.model, call.tokens)
     const architecture = this.architecture
     const stopHandler = architecture instanceof Reflexion ? HANDLERS.reflexion : architecture.name
-    const start = async (): Promise<number> =>
-      seeded ? options.seed!.index : run.emit('run.submitted', { kind: 'seed' }, { prompt, userId: run.userId })
+    const start = async (): Promise<number> => {
+      if (!seeded) return run.emit('run.submitted', { kind: 'seed' }, { prompt, userId: run.userId })
+      if (resume)
+        await run.emit(
+          'run.resumed',
+          { kind: 'framework' },
+          { fromAttempt: resume.nextAttempt, afterIndex: resume.afterIndex },
+        )
+      return seedIndex!
+    }
     const submittedIndex = await start().catch((error) => {
       throw (error as { original?: unknown }).original ?? error
     })
@@ -153,6 +174,8 @@ export class Agent {
           run,
           agent,
           submittedIndex,
+          resume: resume && { firstAttempt: resume.nextAttempt, previousIndex: resume.previousIndex },
+          shouldYield: options.shouldYield,
           lessons,
           budget: this.options.budget,
           guardrails: this.options.guardrails,

@@ -98,3 +98,14 @@ export class RunContext {
     if (this.options.signal?.aborted) throw new RunStop('cancelled', undefined, 'cancelled by the caller')
   }
 }
+
+/**
+ * Thrown at an attempt boundary when the worker hands the run over (a clean shutdown): nothing more is
+ * written, the run stays `running`, and the next worker resumes it at `nextAttempt`.
+ */
+export class RunYield extends Error {
+  constructor(readonly nextAttempt: number) {
+    super(`the run was handed over before attempt ${nextAttempt}`)
+    this.name = 'RunYield'
+  }
+}

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client'
 import { aiSdkEmbedder, defaultEmbedder } from '../lessons/embedders'
 import { PgLessonStore } from '../lessons/pg-lesson-store'
+import { tenantLessonStore } from '../lessons/tenant-lessons'
 import { PgMemory } from '../lessons/pg-memory'
 import type { RetryOptions } from '../reflexion/retry'
 import { configuredSecrets } from '../models/engine-models'
@@ -28,7 +29,7 @@ export type RunAgentContext = {
   embedder?: Embedder
 }
 
-/** The lesson embedder of a tenant: the HashEmbedder, or an AI SDK embedding model when one is configured. */
+/** The offline default lesson embedder, or an AI SDK embedding model (tests pass one in the context). */
 export { aiSdkEmbedder, defaultEmbedder }
 
 /** Every credential a run could meet (the tenant's keys, the environment's): masked out of its log on every path. */
@@ -69,22 +70,30 @@ export async function buildRunAgent(
           maxTurns: task.maxTurns,
         })
       : new ReAct({ maxTurns: task.maxTurns })
+  const scope = { taskKey: task.taskKey ?? null, tags: task.tags ?? [] }
   const lessonStore =
-    task.reflexion.lessonMode === 'selective'
-      ? new PgLessonStore({
-          prisma: context.prisma,
-          tenantId: context.tenantId,
-          embedder: context.embedder ?? defaultEmbedder(),
-          runId: context.runId,
-          scope: { taskKey: task.taskKey ?? null, tags: task.tags ?? [] },
-        })
-      : null
+    task.reflexion.lessonMode !== 'selective'
+      ? null
+      : context.embedder
+        ? new PgLessonStore({
+            prisma: context.prisma,
+            tenantId: context.tenantId,
+            embedder: context.embedder,
+            runId: context.runId,
+            scope,
+          })
+        : await tenantLessonStore(context.prisma, context.tenantId, {
+            secrets: context.secrets,
+            runId: context.runId,
+            scope,
+          })
   const architecture = new Reflexion({
     base,
     maxAttempts: task.reflexion.maxAttempts,
     threshold: task.reflexion.threshold,
     topKLessons: task.reflexion.topKLessons,
     maxLessons: task.reflexion.maxLessons,
+    lessonAfterFinalFailure: task.reflexion.lessonAfterFinalFailure ?? false,
     evaluator: task.evaluator,
     lessonStore: lessonStore ?? undefined,
     evaluatorModel: await role(task.models.evaluator, task.evaluator.kind === 'llm'),

@@ -35,7 +35,7 @@ const QUEUE_POLICY = 'short'
 const EXPIRE_SECONDS = 60 * 60
 
 /** pg-boss's `db` option over PGlite: parameterless (possibly multi-statement) SQL must go through `exec`. */
-function pgliteExecutor(database: Database) {
+export function pgBossExecutorFor(database: Database) {
   const pg = database.embedded!
   return {
     async executeSql(text: string, values?: unknown[]) {
@@ -174,6 +174,6 @@ class PgBossQueue implements RunQueue {
 export function createRunQueue(database: Database): RunQueue {
   const boss = database.url
     ? new PgBoss({ connectionString: database.url, max: 4, application_name: 'reflexion-runs-queue', schedule: false })
-    : new PgBoss({ db: pgliteExecutor(database), schedule: false } as never)
+    : new PgBoss({ db: pgBossExecutorFor(database), schedule: false } as never)
   return new PgBossQueue(boss)
 }

@@ -61,7 +61,8 @@ describe('metrics', () => {
     expect(metricValue(body, 'reflexion_runs{status="succeeded"}')).toBeGreaterThanOrEqual(1)
     expect(body).toMatch(/^reflexion_queue_depth \d+$/m)
     expect(body).toMatch(/^reflexion_queue_oldest_age_seconds [\d.e+-]+$/m)
-    expect(body).toContain('# TYPE reflexion_model_call_seconds histogram')
+    expect(metricValue(body, 'reflexion_recall_seconds_count')).toBeGreaterThan(0)
+    expect(metricValue(body, 'reflexion_model_call_seconds_count{provider="demo",outcome="ok"}')).toBeGreaterThan(0)
     expect(body).toContain('# TYPE reflexion_webhook_deliveries_total counter')
   })
 
@@ -71,5 +72,28 @@ describe('metrics', () => {
     for (const header of [null, '', token, `Bearer ${token}x`, `bearer ${token}`, 'Bearer '])
       expect(hasMetricsToken(header, token)).toBe(false)
     expect(hasMetricsToken(`Bearer ${token}`, undefined)).toBe(false)
+  })
+})
+
+describe('a worker process metrics port', () => {
+  it('serves the process metrics with the same token, and nothing else', async () => {
+    const { serveWorkerMetrics } = await import('../../../lib/observability/worker-metrics-server')
+    const { freePort } = await import('../../support/local-services')
+    const token = 'worker-metrics-token-0123456789'
+    const port = await freePort()
+    const server = await serveWorkerMetrics(port, token)
+    try {
+      const url = `http://127.0.0.1:${port}`
+      expect((await fetch(`${url}/metrics`)).status).toBe(401)
+      expect((await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401)
+      expect((await fetch(`${url}/other`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404)
+      const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+      expect(response.status).toBe(200)
+      const body = await response.text()
+      expect(body).toContain('# TYPE reflexion_event_append_seconds histogram')
+      expect(body).not.toContain('reflexion_runs{')
+    } finally {
+      server.close()
+    }
   })
 })

@@ -72,6 +72,7 @@ describe('progressOf and the run projection', () => {
       lessonMode: 'selective',
       topKLessons: 5,
       maxLessons: 10,
+      lessonAfterFinalFailure: false,
     })
     const result = taskInputSchema.safeParse({
       prompt: 'x',
