@@ -14,10 +14,16 @@ import { notFound } from 'next/navigation'
 
 export const metadata: Metadata = { title: 'Runs' }
 
-type Search = { status?: string | string[]; q?: string | string[]; cursor?: string | string[] }
+type Search = {
+  status?: string | string[]
+  q?: string | string[]
+  cursor?: string | string[]
+  tag?: string | string[]
+  taskKey?: string | string[]
+}
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined
 
-function pageHref(params: { status?: string; q?: string; cursor?: string }): string {
+function pageHref(params: { status?: string; q?: string; cursor?: string; tag?: string; taskKey?: string }): string {
   const search = new URLSearchParams(
     Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])),
   )
@@ -34,6 +40,8 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const status = RUN_STATUSES.includes(statusParam as RunStatusName) ? (statusParam as RunStatusName) : undefined
   const q = one(params.q)?.slice(0, 200)
   const cursor = one(params.cursor)?.slice(0, 64)
+  const tag = one(params.tag)?.slice(0, 64)
+  const taskKey = one(params.taskKey)?.slice(0, 128)
   const canCreate = can(caller.role, 'runs.create')
   const newTask = canCreate ? (
     <Link
@@ -44,7 +52,15 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
     </Link>
   ) : null
   // Members and admins see their own runs here; support staff (no runs of their own) see the tenant's.
-  const options: ListRunsOptions = { status, q, cursor, userId: ownRuns ? caller.userId : undefined, limit: 25 }
+  const options: ListRunsOptions = {
+    status,
+    q,
+    cursor,
+    tag,
+    taskKey,
+    userId: ownRuns ? caller.userId : undefined,
+    limit: 25,
+  }
   return (
     <div>
       <PageHeader
@@ -52,7 +68,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         description={ownRuns ? 'Your runs, newest first.' : 'Every run of this organisation, newest first.'}
         actions={newTask}
       />
-      <RunsFilter status={status} q={q} />
+      <RunsFilter status={status} q={q} tag={tag} taskKey={taskKey} />
       <Suspense key={JSON.stringify(options)} fallback={<ListSkeleton />}>
         <RunsPageBody caller={caller} options={options} canCreate={canCreate} showOwner={!ownRuns} />
       </Suspense>
@@ -80,7 +96,7 @@ async function RunsPageBody({
   showOwner: boolean
 }) {
   const { runs, nextCursor } = await listRuns(caller, options)
-  const { status, q, cursor } = options
+  const { status, q, cursor, tag, taskKey } = options
   return (
     <>
       {runs.length === 0 ? (
@@ -89,7 +105,7 @@ async function RunsPageBody({
           data-testid="runs-empty"
         >
           <p className="font-medium text-slate-900">
-            {status || q || cursor ? 'No runs match these filters.' : 'No runs yet.'}
+            {status || q || cursor || tag || taskKey ? 'No runs match these filters.' : 'No runs yet.'}
           </p>
           {canCreate ? (
             <p className="mt-1 text-sm text-slate-600">
@@ -116,14 +132,14 @@ async function RunsPageBody({
       )}
       <nav aria-label="Pages" className="mt-4 flex justify-between text-sm">
         {cursor ? (
-          <Link href={pageHref({ status, q })} className="text-indigo-700 underline">
+          <Link href={pageHref({ status, q, tag, taskKey })} className="text-indigo-700 underline">
             Newest runs
           </Link>
         ) : (
           <span />
         )}
         {nextCursor ? (
-          <Link href={pageHref({ status, q, cursor: nextCursor })} className="text-indigo-700 underline">
+          <Link href={pageHref({ status, q, tag, taskKey, cursor: nextCursor })} className="text-indigo-700 underline">
             Older runs
           </Link>
         ) : null}

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import type { RunPhase } from '@/lib/runs/progress'
 import { EventList } from './event-row'
+import { ModelCallTraces } from './model-call-traces'
 import { formatScore } from './run-format'
 import type { AttemptGroup } from './run-timeline-model'
 
@@ -174,6 +175,7 @@ export function AttemptCard({
           </dd>
         </div>
       </dl>
+      <ModelCallTraces events={group.events} />
       <details className="mt-3">
         <summary className="cursor-pointer text-xs font-medium text-slate-600">
           Events of attempt {group.attempt} ({group.events.length})

@@ -28,7 +28,7 @@ export function summarizeEvent(event: LoggedEvent): { text: string; tone: EventT
       const who = p.worker ? `${p.role ?? ''} ${p.worker}` : (p.role ?? '')
       if (p.failed) return { text: `${who} model call failed: ${p.error ?? ''}`, tone: 'warning' }
       return {
-        text: `${who} model call · ${p.model ?? ''} · ${p.usage?.inputTokens ?? 0} in / ${p.usage?.outputTokens ?? 0} out tokens`,
+        text: `${who} model call · ${p.model ?? ''} · ${p.usage?.inputTokens ?? 0} in / ${p.usage?.outputTokens ?? 0} out tokens${typeof p.latencyMs === 'number' ? ` · ${p.latencyMs} ms` : ''}`,
         tone: 'normal',
       }
     }

@@ -7,6 +7,7 @@ import type { LoggedEvent } from '@/lib/events/event'
 import { lessons as lessonsReducer, runStatus } from '@/lib/events/reducers'
 import { progressOf } from '@/lib/runs/progress'
 import { AttemptCard } from './attempt-card'
+import { AttemptCompare } from './attempt-compare'
 import { CancelRunButton } from './cancel-run-button'
 import { EventList } from './event-row'
 import { roleUsageOf } from './role-usage'
@@ -155,6 +156,7 @@ export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCa
             />
           ))}
           {timeline.outcome.length ? <EventList events={timeline.outcome} label="Outcome" /> : null}
+          <AttemptCompare attempts={timeline.attempts} />
         </section>
         <section
           aria-labelledby="usage-title"

@@ -1,9 +1,19 @@
 import Link from 'next/link'
 import { RUN_STATUSES } from './run-format'
 
-/** Status and text filters of the runs list: a plain GET form, so it works without scripts. */
-export function RunsFilter({ status, q }: { status?: string; q?: string }) {
-  const filtered = Boolean(status || q)
+/** Status, text, tag and task-key filters of the runs list: a plain GET form, so it works without scripts. */
+export function RunsFilter({
+  status,
+  q,
+  tag,
+  taskKey,
+}: {
+  status?: string
+  q?: string
+  tag?: string
+  taskKey?: string
+}) {
+  const filtered = Boolean(status || q || tag || taskKey)
   return (
     <form
       method="get"
@@ -42,6 +52,32 @@ export function RunsFilter({ status, q }: { status?: string; q?: string }) {
           maxLength={200}
           placeholder="Title or prompt"
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="runs-tag" className="block text-sm font-medium text-slate-800">
+          Tag
+        </label>
+        <input
+          id="runs-tag"
+          name="tag"
+          defaultValue={tag ?? ''}
+          maxLength={64}
+          placeholder="e.g. travel"
+          className="block w-36 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="runs-task-key" className="block text-sm font-medium text-slate-800">
+          Task key
+        </label>
+        <input
+          id="runs-task-key"
+          name="taskKey"
+          defaultValue={taskKey ?? ''}
+          maxLength={128}
+          placeholder="e.g. walking-tour"
+          className="block w-40 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
         />
       </div>
       <button

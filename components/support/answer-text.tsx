@@ -2,17 +2,28 @@
 
 import { splitCitations } from '@/lib/support/chat-parts'
 
-/** An answer as plain text, each `#index` of an existing event a link that shows it in the timeline. */
-export function AnswerText({ text, total, onCite }: { text: string; total: number; onCite: (index: number) => void }) {
+/** An answer as plain text, each `#index` of an existing event a link: to the timeline (`onCite`) or to `citationHref`. */
+export function AnswerText({
+  text,
+  total,
+  onCite,
+  citationHref,
+}: {
+  text: string
+  total: number
+  onCite?: (index: number) => void
+  citationHref?: (index: number) => string
+}) {
   return (
     <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">
       {splitCitations(text).map((piece, position) =>
         piece.kind === 'citation' && piece.index < total ? (
           <a
             key={position}
-            href={`#event-${piece.index}`}
+            href={citationHref ? citationHref(piece.index) : `#event-${piece.index}`}
             data-citation={piece.index}
             onClick={(event) => {
+              if (!onCite) return
               event.preventDefault()
               onCite(piece.index)
             }}

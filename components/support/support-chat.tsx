@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { decodeChatParts, type SupportAnswerMode, type SupportChatPart } from '@/lib/support/chat-parts'
+import { MAX_HISTORY_QUESTIONS } from '@/lib/support/question-input'
 import { MAX_QUESTION_CHARS } from '@/lib/support/question-input'
 import { AnswerText } from './answer-text'
 import { type ShownToolCall, ToolCalls } from './tool-calls'
@@ -41,15 +42,24 @@ async function refusal(response: Response): Promise<string> {
   return body?.error ?? 'The question could not be asked. Please try again.'
 }
 
-/** The chat with the support agent about one run; answers stream in, `#index` citations open the timeline. */
+const OFFLINE_NOTE =
+  'Answered by the offline agent (no model is configured): it reads this run’s log step by step and cites each event it used.'
+
+/**
+ * The chat with the support agent about one run; answers stream in. `#index` citations open the
+ * timeline (`onCite`) or link to the run page (`citationHref`). Earlier questions go with each new
+ * one, so "and on attempt 3?" is understood.
+ */
 export function SupportChat({
   endpoint,
   total,
   onCite,
+  citationHref,
 }: {
   endpoint: string
   total: number
-  onCite: (index: number) => void
+  onCite?: (index: number) => void
+  citationHref?: (index: number) => string
 }) {
   const [question, setQuestion] = useState('')
   const [exchanges, setExchanges] = useState<Exchange[]>([])
@@ -66,7 +76,10 @@ export function SupportChat({
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ question: asked }),
+      body: JSON.stringify({
+        question: asked,
+        history: exchanges.map((exchange) => exchange.question).slice(-MAX_HISTORY_QUESTIONS),
+      }),
     }).catch(() => null)
     if (!response || !response.ok || !response.body) {
       setError(response ? await refusal(response) : 'The server could not be reached. Please try again.')
@@ -97,7 +110,8 @@ export function SupportChat({
     <section aria-label="Ask the support agent" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="mb-1 text-base font-semibold text-slate-900">Ask the support agent</h2>
       <p className="mb-4 text-xs text-slate-500">
-        Answers come from this run&apos;s event log only; every #index links to the event it rests on.
+        Answers come from this run&apos;s event log only; every #index links to the event it rests on. Follow-up
+        questions (&ldquo;and on attempt 3?&rdquo;) use the conversation.
       </p>
       <ol className="mb-4 space-y-4" aria-live="polite">
         {exchanges.map((exchange, position) => (
@@ -119,13 +133,18 @@ export function SupportChat({
                   {exchange.label}
                 </span>
               ) : null}
+              {exchange.mode === 'offline' && !exchange.notice ? (
+                <p className="mb-2 text-xs text-slate-600" data-testid="offline-note">
+                  {OFFLINE_NOTE}
+                </p>
+              ) : null}
               {exchange.notice ? (
                 <p className="mb-2 text-xs text-amber-800" role="status">
                   {exchange.notice}
                 </p>
               ) : null}
               {exchange.text ? (
-                <AnswerText text={exchange.text} total={total} onCite={onCite} />
+                <AnswerText text={exchange.text} total={total} onCite={onCite} citationHref={citationHref} />
               ) : exchange.state === 'streaming' ? (
                 <p className="text-sm text-slate-500">Reading the log…</p>
               ) : null}

@@ -1,13 +1,19 @@
 import Link from 'next/link'
 import type { Caller } from '@/lib/auth/caller'
+import { can } from '@/lib/auth/permissions'
 import type { AuthorizedRunView } from '@/lib/runs/queries'
 import { auditSupport, loadSupportReflection } from '@/lib/support/session'
 import { loadTimelinePage } from '@/lib/support/timeline-page'
 import { RunStatusBadge } from './status-badge'
+import { MemberAsk } from './member-ask'
 import { SupportWorkspace } from './support-workspace'
 import { formatDateTime } from '@/components/runs/run-format'
 
-/** A run opened for support: header, then chat, context card and timeline. Opening it is audited. */
+/**
+ * A run opened for support: header, then chat, context card and timeline. A member asking about their
+ * own run gets the chat alone (answers cite the run page's events; no context card, raw payloads or
+ * query_log transcript). Opening it is audited.
+ */
 export async function SupportRunView({
   caller,
   run,
@@ -19,10 +25,10 @@ export async function SupportRunView({
   back: { href: string; label: string }
   via: 'console' | 'ask'
 }) {
-  const [reflection, initialPage] = await Promise.all([
-    loadSupportReflection(caller, run),
-    loadTimelinePage(caller, run.id, 0),
-  ])
+  const staff = can(caller.role, 'support.console')
+  const [reflection, initialPage] = staff
+    ? await Promise.all([loadSupportReflection(caller, run), loadTimelinePage(caller, run.id, 0)])
+    : [null, null]
   await auditSupport(caller, 'support.run_opened', run.id, { via })
   return (
     <div className="space-y-6">
@@ -40,7 +46,11 @@ export async function SupportRunView({
           {run.interruptionReason ? ` · interrupted: ${run.interruptionReason}` : ''}
         </p>
       </div>
-      <SupportWorkspace runId={run.id} contextCard={reflection.context()} initialPage={initialPage} />
+      {reflection && initialPage ? (
+        <SupportWorkspace runId={run.id} contextCard={reflection.context()} initialPage={initialPage} />
+      ) : (
+        <MemberAsk runId={run.id} total={run.eventCount} />
+      )}
     </div>
   )
 }

@@ -1,7 +1,37 @@
 'use client'
 
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { type TimelinePage, timelinePageOf } from '@/lib/support/timeline-row'
+import { type TimelineField, type TimelinePage, timelinePageOf } from '@/lib/support/timeline-row'
+
+/** An event's payload as name/value pairs; long values are folded behind their first characters. */
+function PayloadFields({ fields }: { fields: TimelineField[] }) {
+  if (fields.length === 0) return null
+  return (
+    <dl
+      className="mt-1 grid grid-cols-[minmax(0,8rem)_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs"
+      data-testid="payload-fields"
+    >
+      {fields.map((field) => (
+        <div key={field.name} className="contents">
+          <dt className="truncate font-mono text-slate-500">{field.name}</dt>
+          <dd className="min-w-0 break-words whitespace-pre-wrap text-slate-800">
+            {field.long ? (
+              <details>
+                <summary className="cursor-pointer text-slate-700">
+                  {field.value.slice(0, 80).replace(/\s+/g, ' ')}…{' '}
+                  <span className="text-slate-400">({field.value.length} chars)</span>
+                </summary>
+                <span className="block max-h-48 overflow-auto">{field.value}</span>
+              </details>
+            ) : (
+              field.value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
 
 /** The run's events, a page at a time; `focus` (an #index) opens its page, scrolls to it and highlights it. */
 export function SupportTimeline({
@@ -122,9 +152,7 @@ export function SupportTimeline({
                   cause: <span className="font-mono">{row.cause}</span>
                 </span>
               </div>
-              <pre className="mt-1 max-h-32 overflow-auto font-mono text-xs break-all whitespace-pre-wrap text-slate-600">
-                {row.payload}
-              </pre>
+              <PayloadFields fields={row.fields} />
             </li>
           )
         })}

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   'experiments.manageOwn': ['member', 'admin'],
   /** Curate the tenant's datasets and run experiments on them (their results judge shared lessons). */
   'experiments.manageTenant': ['admin'],
+  /** Rate a run or an attempt (members: their own runs; support and admins: any run of the tenant). */
+  'runs.feedback': ['member', 'admin', 'support'],
   /** Ask the support agent about one's own runs. */
   'support.askOwn': ['member', 'admin'],
   /** Open the support console and ask about any run of the tenant. */

@@ -39,6 +39,13 @@ export const tokenUsageSchema = z.looseObject({
   outputTokens: z.number().optional(),
 })
 
+/** What a model call was sent, as recorded in `agent.model_called` (lib/reflexion/model-trace.ts writes it). */
+export const modelTraceSchema = z.looseObject({
+  system: text.optional(),
+  messages: z.array(z.looseObject({ role: text.optional(), content: text.optional() })).optional(),
+  omitted: count.optional(),
+})
+
 const budgetMeasure = {
   metric: text.optional(),
   used: z.number().optional(),
@@ -48,6 +55,14 @@ const budgetMeasure = {
 
 /** Payload schemas by event type; `lib/events/vocabulary.ts` puts each next to its type's kind and meaning. */
 export const PAYLOADS = {
+  /** A person's rating of a finished run, or of one attempt. */
+  runFeedbackGiven: z.looseObject({
+    rating: z.enum(['up', 'down']).optional(),
+    attempt: count.optional(),
+    comment: text.optional(),
+    by: text.optional(),
+    role: text.optional(),
+  }),
   /** One shape for the seed, whoever writes it: the engine writes prompt and user, the product adds the task's settings. */
   runSubmitted: z.looseObject({
     prompt: text.optional(),
@@ -121,6 +136,10 @@ export const PAYLOADS = {
     toolCalls: z.array(text).optional(),
     failed: z.boolean().optional(),
     error: text.optional(),
+    /** How long the call took, in milliseconds. */
+    latencyMs: z.number().optional(),
+    /** What the model was sent (bounded, secret-masked): instructions, then each message as text. */
+    prompt: modelTraceSchema.optional(),
   }),
   toolCalled: z.looseObject({
     attempt: count.optional(),

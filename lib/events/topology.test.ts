@@ -20,7 +20,7 @@ describe('TOPOLOGY', () => {
     expect(rendered).toContain('agent.out_of_turns --reflexion [react]--> run.interrupted')
     expect(rendered).toContain('run.guardrail_tripped --guardrails [react]--> run.interrupted')
     expect(new Set(rendered).size).toBe(rendered.length)
-    expect(TOPOLOGY).toHaveLength(73)
+    expect(TOPOLOGY).toHaveLength(78)
   })
 
   it('finds edges by target and by source', () => {

@@ -95,6 +95,10 @@ export const TOPOLOGY: Edge[] = [
   edge('reflexion.attempt_started', 'recall_lessons', 'react', 'run.handler_raised'),
   // Cancellation is noticed between steps: the run stops after whatever event came last.
   ...CANCELLABLE_AFTER.map((source) => edge(source, 'reflexion', 'react', 'run.interrupted')),
+  // A person rates a finished run (its run.finished) or one attempt (its evaluation, or its last event).
+  ...['run.finished', 'reflexion.evaluated', 'agent.output_produced', 'agent.out_of_turns', 'run.interrupted'].map(
+    (source) => edge(source, 'feedback', 'react', 'run.feedback_given'),
+  ),
 ]
 
 /** Renders an edge as the spec prints it: `source --handler [causation]--> target`. */

@@ -59,6 +59,11 @@ export const EVENT_TYPES = {
     doc: 'the run ended: status, output, best score',
     payload: PAYLOADS.runFinished,
   },
+  'run.feedback_given': {
+    kind: 'DomainEvent',
+    doc: 'a person rated the run or one attempt (up/down, comment), after it finished',
+    payload: PAYLOADS.runFeedbackGiven,
+  },
 
   // reflexion: the attempt loop of the Reflexion spec, with the spec's names and meanings
   'reflexion.attempt_started': { kind: 'DomainEvent', doc: 'attempt k of n began', payload: PAYLOADS.attemptStarted },
@@ -157,5 +162,6 @@ export const HANDLERS = {
   budget: 'budget',
   guardrails: 'guardrails',
   retry: 'retry',
+  feedback: 'feedback', // a person rating a finished run or attempt
 } as const
 export type HandlerName = (typeof HANDLERS)[keyof typeof HANDLERS]

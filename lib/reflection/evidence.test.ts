@@ -25,6 +25,7 @@ describe('evidence', () => {
       '  reflexion.evaluated --reflect [react]--> agent.model_called: #11, #16, #19, #21',
       '  reflexion.evaluated --reflect [react]--> run.handler_raised: (none)',
       '  reflexion.evaluated --reflexion [react]--> run.interrupted: (none)',
+      '  reflexion.evaluated --feedback [react]--> run.feedback_given: (none)',
       'recorded effects (events whose recorded cause is #10): #11',
     ])
   })

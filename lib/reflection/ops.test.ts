@@ -120,7 +120,7 @@ describe('query_log ops', () => {
     expect(state).toContain('runStatus: {"status":"succeeded","interruptionReason":null}')
     expect(state).toContain('bestScore: 0.95')
     const schema = run({ op: 'schema' })
-    expect(schema).toContain('static topology: 73 edges, as source --handler [causation]--> target')
+    expect(schema).toContain('static topology: 78 edges, as source --handler [causation]--> target')
     expect(schema).toContain('  agent.model_called --reflect [chain]--> reflexion.lesson_produced')
     const custom = Reflection.fromEvents(events, {
       reducers: {

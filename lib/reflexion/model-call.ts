@@ -3,6 +3,7 @@ import { generateText, type ModelMessage, type ToolSet } from 'ai'
 import { via } from '../events/cause'
 import { HANDLERS } from '../events/vocabulary'
 import { withRetry, type RetryOptions } from './retry'
+import { traceOf } from './model-trace'
 import { bound } from './prompts'
 import { safeErrorMessage } from './redact'
 import { HandlerFailure, RunContext, RunStop } from './run-context'
@@ -68,6 +69,10 @@ export async function callModel(run: RunContext, request: ModelCallRequest): Pro
     ...(request.worker !== undefined && { worker: request.worker }),
   }
   const cause = via(request.sourceIndex, request.handler)
+  // What the model saw, recorded with the call (bounded and redacted), and how long it took.
+  const prompt = traceOf(request.system, request.messages)
+  const startedAt = run.options.clock().getTime()
+  const latencyMs = () => Math.max(0, run.options.clock().getTime() - startedAt)
   const emitFailed = (error: string) =>
     run.emit('agent.model_called', cause, {
       ...base,
@@ -76,6 +81,8 @@ export async function callModel(run: RunContext, request: ModelCallRequest): Pro
       text: '',
       failed: true,
       error,
+      latencyMs: latencyMs(),
+      prompt,
     })
   const policy = run.options.retry
   const model =
@@ -122,6 +129,8 @@ export async function callModel(run: RunContext, request: ModelCallRequest): Pro
     finishReason: result.finishReason,
     text: bound(result.text, MAX_PREVIEW_CHARS),
     ...(toolCalls.length > 0 && { toolCalls: toolCalls.map((call) => call.toolName) }),
+    latencyMs: latencyMs(),
+    prompt,
   })
   return { index, text: result.text, toolCalls, responseMessages: result.response.messages }
 }

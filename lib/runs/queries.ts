@@ -104,6 +104,10 @@ export type ListRunsOptions = {
   to?: Date
   cursor?: string
   limit?: number
+  /** Only runs submitted with this task key. */
+  taskKey?: string
+  /** Only runs submitted with this tag. */
+  tag?: string
 }
 
 /** The caller's visible runs, newest first, with `nextCursor` when more remain. Members see only their own. */
@@ -128,6 +132,8 @@ export async function listRuns(
             ],
           }
         : {},
+      options.taskKey ? { config: { path: ['taskKey'], equals: options.taskKey } } : {},
+      options.tag ? { config: { path: ['tags'], array_contains: [options.tag] } } : {},
       options.from || options.to
         ? { createdAt: { ...(options.from && { gte: options.from }), ...(options.to && { lt: options.to }) } }
         : {},

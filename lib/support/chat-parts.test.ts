@@ -38,7 +38,12 @@ describe('support chat parts', () => {
 
 describe('question input and tenant redaction', () => {
   it('accepts a trimmed question; refuses what is not one, saying what is accepted', () => {
-    expect(parseSupportQuestion('{"question":"  why?  "}')).toEqual({ ok: true, question: 'why?' })
+    expect(parseSupportQuestion('{"question":"  why?  "}')).toEqual({ ok: true, question: 'why?', history: [] })
+    expect(parseSupportQuestion('{"question":"and 3?","history":["score of attempt 2?"]}')).toEqual({
+      ok: true,
+      question: 'and 3?',
+      history: ['score of attempt 2?'],
+    })
     expect(parseSupportQuestion('null')).toMatchObject({
       ok: false,
       error: expect.stringMatching(/send a JSON object/),

@@ -10,8 +10,15 @@ import { can } from '../auth/permissions'
 import { AppError } from '../errors'
 import { supportAnswerParts } from './answer-parts'
 import { encodeChatPart } from './chat-parts'
-import { MAX_CHAT_BODY_BYTES, parseSupportQuestion } from './question-input'
-import { auditSupport, authorizeSupportRun, loadSupportReflection, supportModelFor, type SupportModel } from './session'
+import { BODY_TOO_LARGE, MAX_CHAT_BODY_BYTES, parseSupportQuestion } from './question-input'
+import {
+  auditSupport,
+  authorizeSupportRun,
+  loadSupportReflection,
+  supportModelFor,
+  type SupportModel,
+  tenantPeopleNames,
+} from './session'
 
 const log = logger().child({ component: 'support' })
 
@@ -55,11 +62,16 @@ export async function supportChatResponse(
   if (!can(caller.role, 'support.console') && !can(caller.role, 'support.askOwn'))
     throw new AppError('not_found', 'Not found')
   const body = await readBoundedBody(request)
-  const parsed = body === null ? parseSupportQuestion('x'.repeat(MAX_CHAT_BODY_BYTES + 1)) : parseSupportQuestion(body)
+  if (body === null) return json(400, { error: BODY_TOO_LARGE })
+  const parsed = parseSupportQuestion(body)
   if (!parsed.ok) return json(400, { error: parsed.error })
   const run = await authorizeSupportRun(caller, runId)
-  const reflection = await loadSupportReflection(caller, run)
-  const chosen = await (dependencies.chooseModel ?? supportModelFor)(caller)
+  // Independent reads in parallel: the log (with the tenant's redaction), the model, the names.
+  const [reflection, chosen, names] = await Promise.all([
+    loadSupportReflection(caller, run),
+    (dependencies.chooseModel ?? supportModelFor)(caller),
+    tenantPeopleNames(caller),
+  ])
   await auditSupport(caller, 'support.question_asked', run.id, {
     question: parsed.question,
     mode: chosen ? 'model' : 'offline',
@@ -67,6 +79,9 @@ export async function supportChatResponse(
   const parts = supportAnswerParts({
     reflection,
     question: parsed.question,
+    history: parsed.history,
+    names,
+    showWork: can(caller.role, 'support.console'),
     model: chosen?.model ?? null,
     modelLabel: chosen?.label,
     onModelError: (error) => log.error({ err: error }, 'model failed, answering offline'),

@@ -57,6 +57,16 @@ export async function loadSupportReflection(
   return Reflection.fromEvents(events, { redact: redactor })
 }
 
+/** Display names of the caller's tenant members, by user id (answers name people, not ids). */
+export async function tenantPeopleNames(caller: Caller): Promise<Map<string, string>> {
+  const prisma = await getPrisma()
+  const memberships = await prisma.membership.findMany({
+    where: { tenantId: caller.tenantId },
+    select: { user: { select: { id: true, name: true } } },
+  })
+  return new Map(memberships.map(({ user }) => [user.id, user.name]))
+}
+
 /** The model the support agent uses for this tenant, or null when no provider is configured (offline diagnosis). */
 export type SupportModel = { model: LanguageModel; label: string } | null
 

@@ -4,6 +4,7 @@
  */
 import { generateText, type LanguageModel, stepCountIs, streamText } from 'ai'
 import { type QueryTool, type Reflection, toAiSdkTool } from '../reflection'
+import { checkCitations, markInvalidCitations } from './citation-check'
 import type { ToolCallRecord } from './recording-tool'
 import { supportSystemPrompt } from './support-prompt'
 
@@ -12,13 +13,15 @@ export type SupportQuestion = {
   model: LanguageModel
   reflection: Reflection
   question: string
+  /** Earlier questions of the conversation, oldest first. */
+  history?: readonly string[]
   /** The most model steps (each may call the tool); default 8. */
   maxSteps?: number
   /** Called after each query_log call with its arguments and answer. */
   onToolCall?: (call: ToolCallRecord) => void
 }
 
-function supportCall({ model, reflection, question, maxSteps = 8, onToolCall }: SupportQuestion) {
+function supportCall({ model, reflection, question, history = [], maxSteps = 8, onToolCall }: SupportQuestion) {
   const queryTool = reflection.tool()
   const observed: QueryTool = {
     ...queryTool,
@@ -31,7 +34,17 @@ function supportCall({ model, reflection, question, maxSteps = 8, onToolCall }: 
   return {
     model,
     instructions: supportSystemPrompt(reflection),
-    messages: [{ role: 'user' as const, content: question }],
+    messages: [
+      ...(history.length
+        ? [
+            {
+              role: 'user' as const,
+              content: `Earlier questions in this conversation:\n${history.map((earlier) => `- ${earlier}`).join('\n')}`,
+            },
+          ]
+        : []),
+      { role: 'user' as const, content: question },
+    ],
     tools: { query_log: toAiSdkTool(observed) },
     stopWhen: stepCountIs(maxSteps),
   }
@@ -42,10 +55,10 @@ export function streamSupportAnswer(options: SupportQuestion) {
   return streamText(supportCall(options))
 }
 
-/** Answers and waits: the final text and every query_log call made. */
+/** Answers and waits: the final text (citations of missing events marked), every query_log call made, and those citations. */
 export async function answerSupportQuestion(
   options: SupportQuestion,
-): Promise<{ text: string; toolCalls: ToolCallRecord[] }> {
+): Promise<{ text: string; toolCalls: ToolCallRecord[]; invalidCitations: number[] }> {
   const toolCalls: ToolCallRecord[] = []
   const result = await generateText(
     supportCall({
@@ -56,5 +69,10 @@ export async function answerSupportQuestion(
       },
     }),
   )
-  return { text: result.text, toolCalls }
+  const total = options.reflection.events.length
+  return {
+    text: markInvalidCitations(result.text, total),
+    toolCalls,
+    invalidCitations: checkCitations(result.text, total).invalid,
+  }
 }

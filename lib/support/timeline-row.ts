@@ -11,22 +11,40 @@ export const TIMELINE_PAGE_SIZE = 100
 /** The most payload characters shown per row. */
 export const MAX_TIMELINE_PAYLOAD_CHARS = 600
 
-/** A timeline row, safe to send to the browser. */
-export type TimelineRow = { index: number; type: string; kind: string; cause: string; payload: string; at: string }
+/** Values longer than this are folded (shown on request) in the timeline. */
+export const FOLDED_VALUE_CHARS = 160
 
-/** Converts an event to a row: payload redacted deeply, then bounded. */
+/** One payload field as readable text: strings as they are, other values as compact JSON; `long` ones are folded. */
+export type TimelineField = { name: string; value: string; long: boolean }
+
+/** A timeline row, safe to send to the browser. */
+export type TimelineRow = {
+  index: number
+  type: string
+  kind: string
+  cause: string
+  fields: TimelineField[]
+  at: string
+}
+
+const bounded = (text: string) =>
+  text.length > MAX_TIMELINE_PAYLOAD_CHARS
+    ? `${text.slice(0, MAX_TIMELINE_PAYLOAD_CHARS)}… (+${text.length - MAX_TIMELINE_PAYLOAD_CHARS} chars)`
+    : text
+
+/** Converts an event to a row: each field redacted deeply, rendered as text, then bounded. */
 export function toTimelineRow(event: LoggedEvent, redactor: Redactor): TimelineRow {
-  const text = JSON.stringify(redactValue(event.payload, redactor)) ?? '{}'
-  const payload =
-    text.length > MAX_TIMELINE_PAYLOAD_CHARS
-      ? `${text.slice(0, MAX_TIMELINE_PAYLOAD_CHARS)}… (+${text.length - MAX_TIMELINE_PAYLOAD_CHARS} chars)`
-      : text
+  const redacted = redactValue(event.payload, redactor) as Record<string, unknown>
+  const fields = Object.entries(redacted ?? {}).map(([name, value]) => {
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
+    return { name, value: bounded(text), long: text.length > FOLDED_VALUE_CHARS || text.includes('\n') }
+  })
   return {
     index: event.index,
     type: event.type,
     kind: event.kind,
     cause: event.cause ? formatCause(event.cause) : 'unknown, not recorded',
-    payload,
+    fields,
     at: event.at,
   }
 }

@@ -9,7 +9,14 @@ export function listedPositions(result: string): number[] {
 }
 
 /** An event as `get` shows it. */
-export type EventFacts = { position: number; type: string; cause: string; fields: Record<string, unknown> }
+export type EventFacts = {
+  position: number
+  type: string
+  cause: string
+  fields: Record<string, unknown>
+  /** When it was recorded (ISO time), when `get` says. */
+  at?: string
+}
 
 function parseValue(text: string): unknown {
   try {
@@ -32,7 +39,14 @@ export function parseEvent(result: string): EventFacts | null {
     const match = /^ {2}([^:]+): (.*)$/.exec(line)
     if (match) fields[match[1]] = parseValue(match[2])
   }
-  return { position: Number(head[1]), type: head[2], cause: /^cause: (.*)$/m.exec(result)?.[1] ?? 'unknown', fields }
+  const at = / · at: (\S+)$/m.exec(result)?.[1]
+  return {
+    position: Number(head[1]),
+    type: head[2],
+    cause: /^cause: (.*)$/m.exec(result)?.[1] ?? 'unknown',
+    fields,
+    ...(at && { at }),
+  }
 }
 
 /** What `overview` says: the total, the status (and reason) and the count of each type present. */

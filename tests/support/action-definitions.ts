@@ -31,6 +31,7 @@ import { changeRoleForm, inviteMemberForm, removeMemberForm, revokeInvitationFor
 import { retentionForm } from '../../lib/retention/forms'
 import { ssoSettingsForm } from '../../lib/sso/forms'
 import { cancelRunForm } from '../../app/runs/run-forms'
+import { feedbackForm } from '../../lib/feedback/forms'
 import { submitTaskForm } from '../../app/tasks/task-form'
 import { scenarioTask } from '../integration/runs/run-helpers'
 import { marker } from './isolation-fixtures'
@@ -118,6 +119,10 @@ export const DEFINITIONS: Record<
     input: (lessonId) => ({ lessonId }),
   },
   'app/runs/actions.ts#cancelRunAction': { definition: cancelRunForm as never, input: (runId) => ({ runId }) },
+  'app/runs/actions.ts#giveFeedbackAction': {
+    definition: feedbackForm as never,
+    input: (runId) => ({ runId, rating: 'down', comment: `matrix ${marker('feedback')}` }),
+  },
   'app/settings/actions.ts#saveProviderKeyAction': {
     definition: saveProviderKeyForm as never,
     input: () => ({ provider: 'anthropic', apiKey: `sk-ant-${crypto.randomBytes(12).toString('hex')}` }),

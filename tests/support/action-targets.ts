@@ -100,6 +100,46 @@ async function runningRun(owner: TestUser): Promise<string> {
   return run.id
 }
 
+async function finishedRun(owner: TestUser): Promise<string> {
+  const prisma = await getPrisma()
+  const run = await prisma.run.create({
+    data: {
+      tenantId: owner.caller.tenantId,
+      userId: owner.id,
+      title: `Finished target run ${marker('run')}`,
+      prompt: 'target',
+      config: {},
+      model: 'demo (offline)',
+      status: 'failed',
+      maxAttempts: 1,
+      threshold: 0.8,
+      eventCount: 2,
+      startedAt: new Date(),
+      finishedAt: new Date(),
+    },
+  })
+  const events = [
+    { index: 0, type: 'run.submitted', kind: 'Command', payload: { prompt: 'target' }, cause: { kind: 'seed' } },
+    {
+      index: 1,
+      type: 'run.finished',
+      kind: 'SystemEvent',
+      payload: { status: 'failed' },
+      cause: { kind: 'framework' },
+    },
+  ]
+  await prisma.runEvent.createMany({
+    data: events.map((event) => ({
+      ...event,
+      tenantId: owner.caller.tenantId,
+      runId: run.id,
+      namespace: 'run',
+      at: new Date(),
+    })),
+  })
+  return run.id
+}
+
 /** A fresh target of `kind` for the persona's `relation`: the persona's own, a colleague's, the tenant's, or the other tenant's. */
 export async function makeTarget(
   tenants: { own: IsolationTenant; other: IsolationTenant },
@@ -120,6 +160,8 @@ export async function makeTarget(
       await memory.appendLine(owner.id, MEMORY_LESSONS_BLOCK, line, 100)
       return line
     }
+    case 'finishedRun':
+      return finishedRun(owner)
     case 'sharedLesson':
       return (await createSharedLesson(tenant.users.admin.caller, { content: `Shared target ${marker('shared')}` })).id
     case 'retiredLesson': {

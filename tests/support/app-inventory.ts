@@ -54,6 +54,7 @@ export function visible(visibility: Visibility, role: Role, relation: Relation):
 /** The resource an action or page addresses by id. */
 export type ResourceKind =
   | 'run'
+  | 'finishedRun'
   | 'ownLesson'
   | 'memoryLesson'
   | 'sharedLesson'
@@ -152,6 +153,12 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     resource: 'ownLesson',
     visibility: 'ownLesson',
     writes: 'a proposal',
+  },
+  'app/runs/actions.ts#giveFeedbackAction': {
+    kind: 'tenant',
+    resource: 'finishedRun',
+    visibility: 'runRead',
+    writes: 'a run.feedback_given event in the run log',
   },
   'app/runs/actions.ts#cancelRunAction': {
     kind: 'tenant',

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { ExperimentVerdicts } from '@/components/experiments/experiment-verdicts'
 import { lessonVerdicts } from '@/lib/experiments/lesson-verdicts'
 import { requirePageAccess } from '@/lib/auth/session'
+import { feedbackCountsPerLesson } from '@/lib/feedback/feedback-queries'
 import { EFFECT_MIN_RUNS, EFFECT_WORSE_GAP, sharedLessonEffect } from '@/lib/lessons/lesson-outcomes'
 
 export const metadata: Metadata = { title: 'Lesson effect' }
@@ -19,6 +20,7 @@ export default async function EffectPage({ searchParams }: { searchParams: Promi
   const worse = effects.filter((effect) => effect.worse).length
   const verdicts = [...(await lessonVerdicts(caller)).values()]
   const leftOut = effects.reduce((total, effect) => total + effect.excluded.recalling, 0)
+  const feedback = await feedbackCountsPerLesson(caller)
   return (
     <div className="space-y-6">
       <PageHeader
@@ -59,6 +61,21 @@ export default async function EffectPage({ searchParams }: { searchParams: Promi
         ) : (
           <EffectTable effects={effects} sort={sort} direction={direction} />
         )}
+      </Card>
+      <Card title="People's ratings of runs that recalled each lesson">
+        <ul className="space-y-1 text-sm" data-testid="lesson-feedback">
+          {effects.map((effect) => {
+            const counts = feedback.get(effect.lessonId) ?? { up: 0, down: 0 }
+            return (
+              <li key={effect.lessonId} className="flex justify-between gap-3">
+                <span className="min-w-0 truncate text-slate-800">{effect.content}</span>
+                <span className="shrink-0 text-slate-700 tabular-nums">
+                  👍 {counts.up} · 👎 {counts.down}
+                </span>
+              </li>
+            )
+          })}
+        </ul>
       </Card>
     </div>
   )

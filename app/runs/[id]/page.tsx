@@ -2,10 +2,15 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Suspense } from 'react'
 import { RunPageSkeleton } from '@/components/runs/run-page-skeleton'
+import { FeedbackForm } from '@/components/runs/feedback-form'
+import { FeedbackList } from '@/components/runs/feedback-list'
 import { RunLiveView } from '@/components/runs/run-live-view'
 import { formatDateTime, formatDuration } from '@/components/runs/run-format'
 import { can } from '@/lib/auth/permissions'
 import { orNotFound, requireCaller } from '@/lib/auth/session'
+import type { Caller } from '@/lib/auth/caller'
+import { listRunFeedback } from '@/lib/feedback/feedback-queries'
+import { TERMINAL_STATUSES } from '@/lib/runs/execute-run'
 import { getRun, readRunEvents, type AuthorizedRunView } from '@/lib/runs/queries'
 import { AddToDatasetPanel } from '@/components/experiments/add-to-dataset-panel'
 import type { StoredTask } from '@/lib/runs/stored-task'
@@ -130,7 +135,36 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       <Suspense fallback={<RunPageSkeleton />}>
         <RunTimeline run={run} canCancel={canCancel} />
       </Suspense>
+      {can(caller.role, 'runs.feedback') ? (
+        <Suspense fallback={null}>
+          <RunFeedback caller={caller} run={run} />
+        </Suspense>
+      ) : null}
     </div>
+  )
+}
+
+// Ratings: the form once the run has finished, and the ratings the caller may see.
+async function RunFeedback({ caller, run }: { caller: Caller; run: AuthorizedRunView }) {
+  const rows = await listRunFeedback(caller, run.id)
+  const attempts = Array.from({ length: run.attemptsUsed }, (_, position) => position + 1)
+  return (
+    <section
+      aria-labelledby="feedback-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="feedback-title" className="mb-3 text-base font-semibold text-slate-900">
+        Feedback
+      </h2>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {TERMINAL_STATUSES.has(run.status) ? (
+          <FeedbackForm runId={run.id} attempts={attempts} />
+        ) : (
+          <p className="text-sm text-slate-600">You can rate this run once it has finished.</p>
+        )}
+        <FeedbackList rows={rows} />
+      </div>
+    </section>
   )
 }
 

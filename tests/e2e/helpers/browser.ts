@@ -23,11 +23,18 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
 }
 
-/** A fresh context (own cookies) on this run's server; 375 px wide when `mobile`. */
-export function newContext(browser: Browser, options: { mobile?: boolean } = {}): Promise<BrowserContext> {
+/** A fresh context (own cookies) on this run's server; 375 px wide when `mobile`, or `width` px. */
+export function newContext(
+  browser: Browser,
+  options: { mobile?: boolean; width?: number } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: e2eConfig().baseUrl,
-    viewport: options.mobile ? { width: 375, height: 812 } : { width: 1280, height: 800 },
+    viewport: options.width
+      ? { width: options.width, height: 844 }
+      : options.mobile
+        ? { width: 375, height: 812 }
+        : { width: 1280, height: 800 },
   })
 }
 

@@ -43,7 +43,7 @@ afterAll(async () => {
 /** Relations that make sense for a resource kind and persona. */
 function relationsFor(kind: ResourceKind, persona: PersonaName | null): Relation[] {
   if (kind === 'none' || kind === 'provider') return ['tenant']
-  if (kind === 'ownLesson' || kind === 'memoryLesson' || kind === 'run' || kind === 'apiKey')
+  if (kind === 'ownLesson' || kind === 'memoryLesson' || kind === 'run' || kind === 'apiKey' || kind === 'finishedRun')
     return persona ? ['owner', 'colleague', 'foreign'] : ['colleague', 'foreign']
   if (kind === 'dataset' || kind === 'experiment')
     return persona ? ['owner', 'colleague', 'tenant', 'foreign'] : ['colleague', 'tenant', 'foreign']

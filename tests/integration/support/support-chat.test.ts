@@ -144,12 +144,12 @@ describe('support chat: model path', () => {
       }),
     )
     expect(parts.map((part) => part.type)).toContain('fallback')
-    expect(parts.find((part) => part.type === 'fallback')).toMatchObject({ label: 'offline diagnosis' })
+    expect(parts.find((part) => part.type === 'fallback')).toMatchObject({ label: 'offline agent' })
     const text = parts
       .filter((part) => part.type === 'text')
       .map((part) => part.delta)
       .join('')
-    expect(text).toMatch(/^Status: failed — all 2 attempts scored below the threshold/)
+    expect(text).toMatch(/^Failed: none of the 2 attempts reached the threshold/)
   })
 })
 
@@ -186,7 +186,7 @@ describe('support chat: scoping', () => {
       { chooseModel },
     )
     expect(own.status).toBe(200)
-    expect((await readChat(own)).parts[0]).toEqual({ type: 'start', mode: 'offline', label: 'offline diagnosis' })
+    expect((await readChat(own)).parts[0]).toEqual({ type: 'start', mode: 'offline', label: 'offline agent' })
     const unknown = await settleResponse(
       supportChatResponse(first.support.caller, 'no-such-run', chatRequest('no-such-run', { question: QUESTION }), {
         chooseModel,
@@ -225,9 +225,58 @@ describe('support chat: offline diagnosis', () => {
         .join('')
     expect(callsOf(hostile).length).toBeGreaterThan(3)
     expect(callsOf(hostile)).toEqual(callsOf(benign))
-    expect(textOf(hostile)).toBe(textOf(benign))
+    // Quoted event contents differ (the planted output is quoted as data); the rest is the same.
+    const shape = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    expect(shape(textOf(hostile))).toBe(shape(textOf(benign)))
+    expect(textOf(hostile)).not.toMatch(/passed/)
     expect(textOf(hostile)).toContain(`(#${log.maxReachedAt} reflexion.max_attempts_reached)`)
     expect(leaks(hostile.body)).toEqual([])
+  })
+})
+
+describe('support chat: the offline agent answers the question asked', () => {
+  const textOf = (parts: { type: string; delta?: string }[]) =>
+    parts
+      .filter((part) => part.type === 'text')
+      .map((part) => part.delta)
+      .join('')
+  const offline = async (caller: Caller, body: object) =>
+    readChat(
+      await supportChatResponse(caller, failedRun, chatRequest(failedRun, body), { chooseModel: async () => null }),
+    )
+
+  it('three different questions get three different answers, each citing events of the log', async () => {
+    const answers = await Promise.all(
+      ['Why did this run fail?', 'What did the evaluator say on attempt 2?', 'How many tokens did it use?'].map(
+        async (question) => textOf((await offline(first.support.caller, { question })).parts),
+      ),
+    )
+    expect(new Set(answers).size).toBe(3)
+    for (const answer of answers) {
+      const cited = [...answer.matchAll(/#(\d+)/g)].map((match) => Number(match[1]))
+      expect(cited.length).toBeGreaterThan(0)
+      for (const position of cited) expect(position).toBeLessThan(log.events.length)
+    }
+    expect(answers[1]).toMatch(/^Attempt 2: the evaluator scored 0\.5/)
+  })
+
+  it('a follow-up uses the earlier questions; a question the log cannot answer is declined', async () => {
+    const follow = await offline(first.support.caller, {
+      question: 'and on attempt 1?',
+      history: ['What did the evaluator say on attempt 2?'],
+    })
+    expect(textOf(follow.parts)).toMatch(/^Attempt 1: the evaluator scored 0\.3/)
+    const declined = await offline(first.support.caller, { question: "What is the member's home address?" })
+    expect(textOf(declined.parts)).toBe("The log doesn't record that.")
+  })
+
+  it('a member gets the answer without the query_log calls (no ids, no raw payloads); support gets them', async () => {
+    const member = await offline(first.member.caller, { question: 'Why did this run fail?' })
+    expect(member.parts.some((part) => part.type === 'tool-call')).toBe(false)
+    expect(member.body).not.toContain('[run context]')
+    expect(member.body).not.toContain(first.member.id)
+    const support = await offline(first.support.caller, { question: 'Why did this run fail?' })
+    expect(support.parts.filter((part) => part.type === 'tool-call').length).toBeGreaterThan(3)
   })
 })
 
@@ -260,6 +309,8 @@ describe('support chat: audit and bad input', () => {
     ['an unknown field', { question: 'why?', model: 'openai:gpt-4.1' }, /unknown field\(s\): model/],
     ['an array', [1, 2], /send a JSON object/],
     ['not JSON', 'why did it fail', /not JSON/],
+    ['a history that is not a list', { question: 'why?', history: 'attempt 2' }, /history must be a list/],
+    ['a history of 11 questions', { question: 'why?', history: Array(11).fill('why?') }, /at most 10 questions/],
   ])('%s → 400 with a clear message; nothing written, no model called', async (_label, body, message) => {
     const chooseModel = vi.fn(async (): Promise<SupportModel> => null)
     const prisma = await getPrisma()
