@@ -18,6 +18,7 @@ import type { RoleModel } from './review'
 import { RunContext, RunStop } from './run-context'
 import { recordingSecrets, SecretScrubber } from './secret-scrubber'
 import { driveRun, type RunResult } from './run-driver'
+import { toolPolicyOf, type ToolPolicy } from './tool-policy'
 import type { VectorStore } from './vector-store'
 
 /** Options of an Agent. `model` is an AI SDK v4 model or a `provider:model` string resolved with `secrets`. */
@@ -26,6 +27,8 @@ export type AgentOptions = {
   model: ModelSpec
   architecture?: Architecture | Reflexion
   tools?: ToolSet
+  /** Per-call timeout, tool calls per attempt, result size (defaults: DEFAULT_TOOL_POLICY). */
+  toolPolicy?: Partial<ToolPolicy>
   memory?: Memory
   lessonStore?: VectorStore
   budget?: Budget
@@ -53,6 +56,7 @@ export class Agent {
   readonly tools: ToolSet
   readonly memory: Memory
   readonly maxTurns: number
+  readonly toolPolicy: ToolPolicy
   private readonly options: AgentOptions
   private resolved?: Promise<LanguageModelV4>
   /** The credential values this agent's models were resolved with, masked out of every event. */
@@ -68,6 +72,7 @@ export class Agent {
     this.tools = options.tools ?? {}
     this.memory = options.memory ?? new InMemoryMemory()
     this.maxTurns = options.maxTurns ?? 8
+    this.toolPolicy = toolPolicyOf(options.toolPolicy)
   }
 
   private get secrets(): SecretsBackend {
@@ -84,6 +89,7 @@ export class Agent {
       tools: this.tools,
       memory: this.memory,
       maxTurns: this.maxTurns,
+      toolPolicy: this.toolPolicy,
       scrubber: this.scrubber,
     }
   }
