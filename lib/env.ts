@@ -31,6 +31,8 @@ const schema = z.object({
   TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /** PostgreSQL used by integration tests (must be on this machine). */
   TEST_DATABASE_URL: z.string().optional(),
+  /** A JSON file of the operator's stdio MCP servers (commands the UI can never set); see lib/tools/operator-servers.ts. */
+  TOOLS_CONFIG: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 })
 

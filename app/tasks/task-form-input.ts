@@ -34,6 +34,7 @@ function coerce(path: string, value: unknown): unknown {
     return Number.isFinite(number) ? number : value
   }
   if (path === 'evaluator.caseSensitive') return value === 'on' || value === 'true'
+  if (path === 'tools') return [value]
   if (path === 'tags')
     return value
       .split(',')
@@ -83,7 +84,7 @@ function evaluatorOf(evaluator: Record<string, unknown>): Record<string, unknown
 // A bad tag is reported under the one Tags field (`tags.2` → `tags`).
 function pathOf(issue: z.core.$ZodIssue): string {
   const path = issue.path.map(String).join('.')
-  return path.startsWith('tags.') ? 'tags' : path
+  return path.startsWith('tags.') ? 'tags' : path.startsWith('tools.') ? 'tools' : path
 }
 
 /**

@@ -11,6 +11,8 @@ import { endRunInterrupted, openRunSink } from './run-log'
 import type { RunServices } from './run-services'
 import { storedTaskOf } from './stored-task'
 import { tenantRunSettings } from './tenant-run-settings'
+import type { OutboundPolicy } from '../net'
+import { buildRunTools, type RunTools } from '../tools/run-tools'
 
 /** Statuses after which a run never executes again. */
 export const TERMINAL_STATUSES = new Set(['succeeded', 'failed', 'interrupted', 'cancelled'])
@@ -21,6 +23,8 @@ export type ExecutorOptions = {
   retry?: RetryOptions | false
   embedder?: Embedder
   workerLabel?: string
+  /** Addresses tools may reach beyond the public internet (tests; the operator uses OUTBOUND_ALLOW). */
+  outboundPolicy?: OutboundPolicy
 }
 
 /** What happened to a job: executed, skipped (finished, or executing elsewhere), ended, or deferred (tenant at its limit). */
@@ -68,8 +72,11 @@ export async function executeRun(
     const task = storedTaskOf(run.config)
     const settings = tenantRunSettings(run.tenant.settings)
     let built
+    let runTools: RunTools | undefined
     try {
+      runTools = await buildRunTools(prisma, run.tenantId, task.tools ?? [], { policy: options.outboundPolicy })
       built = await buildRunAgent(task, {
+        tools: runTools.tools,
         prisma,
         tenantId: run.tenantId,
         runId,
@@ -125,6 +132,7 @@ export async function executeRun(
       })
     } finally {
       watched.done()
+      await runTools?.close()
     }
     return 'executed'
   } finally {

@@ -1,3 +1,4 @@
+import type { ToolSet } from 'ai'
 import type { Db } from '../db/client'
 import { aiSdkEmbedder, defaultEmbedder } from '../lessons/embedders'
 import { PgLessonStore } from '../lessons/pg-lesson-store'
@@ -25,6 +26,8 @@ export type RunAgentContext = {
   retry?: RetryOptions | false
   demoLatencyMs?: number
   embedder?: Embedder
+  /** The tools this run may call (already filtered to the tenant's enabled tools the task chose). */
+  tools?: ToolSet
 }
 
 /** The lesson embedder of a tenant: the HashEmbedder, or an AI SDK embedding model when one is configured. */
@@ -44,7 +47,13 @@ export async function buildRunAgent(
           workers: Object.fromEntries(
             task.architecture.workers.map((worker) => [
               worker.name,
-              new Agent({ instructions: worker.instructions, model, maxTurns: task.maxTurns, retry: context.retry }),
+              new Agent({
+                instructions: worker.instructions,
+                model,
+                tools: context.tools,
+                maxTurns: task.maxTurns,
+                retry: context.retry,
+              }),
             ]),
           ),
           maxTurns: task.maxTurns,
@@ -75,6 +84,7 @@ export async function buildRunAgent(
     instructions: RUN_INSTRUCTIONS,
     model,
     architecture,
+    tools: context.tools,
     memory: new PgMemory({ prisma: context.prisma, tenantId: context.tenantId }),
     maxTurns: task.maxTurns,
     secrets: context.secrets,

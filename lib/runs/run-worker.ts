@@ -29,6 +29,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     retry: options.retry,
     embedder: options.embedder,
     workerLabel: options.workerLabel,
+    outboundPolicy: options.outboundPolicy,
   }
   const recover = () => recoverRuns(services, watch, executor)
   await recover()

@@ -9,6 +9,7 @@ import { runServicesFor } from './run-services'
 import type { StoredTask } from './stored-task'
 import { taskInputSchema, type TaskInputDraft } from './task-input'
 import { tenantRunSettings } from './tenant-run-settings'
+import { assertToolsSelectable } from './task-tools'
 
 function titleOf(prompt: string): string {
   const line = prompt.split('\n')[0].trim()
@@ -38,6 +39,7 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
     include: { tenant: { select: { settings: true } } },
   })
   if (!membership) throw notFound()
+  await assertToolsSelectable(prisma, caller.tenantId, input.tools)
   const settings = tenantRunSettings(membership.tenant.settings)
   const models = {
     agent: effectiveAgentModel(input.models.agent, settings.defaultModel),
@@ -91,6 +93,7 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
           maxAttempts: input.reflexion.maxAttempts,
           threshold: input.reflexion.threshold,
           lessonMode: input.reflexion.lessonMode,
+          ...(input.tools.length > 0 && { tools: input.tools }),
         },
       },
     })

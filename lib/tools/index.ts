@@ -1,0 +1,7 @@
+export * from './builtins'
+export * from './mcp-client'
+export * from './operator-servers'
+export * from './run-tools'
+export * from './server-headers'
+export * from './tool-names'
+export * from './tool-rows'
