@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseAllowList } from './net/allow-list'
 
 /**
  * The environment, validated once. Nothing else reads process.env: import `env` from here.
@@ -33,6 +34,20 @@ const schema = z.object({
   TEST_DATABASE_URL: z.string().optional(),
   /** A JSON file of the operator's stdio MCP servers (commands the UI can never set); see lib/tools/operator-servers.ts. */
   TOOLS_CONFIG: z.string().min(1).optional(),
+  /**
+   * Outbound addresses allowed although not public (comma list of host names, host:port, addresses or
+   * CIDR ranges), for a provider or tool on the operator's own network. Empty: only public addresses.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      try {
+        parseAllowList(value)
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message })
+      }
+    }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 })
 

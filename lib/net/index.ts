@@ -1,0 +1,6 @@
+export * from './errors'
+export * from './address-policy'
+export * from './allow-list'
+export * from './policy'
+export * from './assert-outbound-url'
+export * from './guarded-fetch'
