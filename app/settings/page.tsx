@@ -89,6 +89,14 @@ export default async function SettingsPage() {
           demoLatencyMs={settings.demoLatencyMs}
         />
       </Card>
+      <Card title="Tools">
+        <p className="text-sm">
+          <Link href="/settings/tools" className="text-indigo-700 underline">
+            Tools
+          </Link>{' '}
+          — MCP servers and built-in tools agents may call
+        </p>
+      </Card>
       {can(caller.role, 'members.manage') ? (
         <Card title="People and limits">
           <ul className="space-y-2 text-sm">

@@ -36,10 +36,13 @@ export function summarizeEvent(event: LoggedEvent): { text: string; tone: EventT
       }
     }
     case 'agent.tool_called':
-      return { text: `Called tool ${str(p.toolName)}${p.worker ? ` (worker ${str(p.worker)})` : ''}`, tone: 'normal' }
+      return {
+        text: `Called tool ${str(p.toolName)}${p.worker ? ` (worker ${str(p.worker)})` : ''} with ${str(p.input).slice(0, 120)}`,
+        tone: 'normal',
+      }
     case 'agent.tool_returned':
       return {
-        text: `Tool ${str(p.toolName)} ${p.isError ? 'failed' : 'returned'}`,
+        text: `Tool ${str(p.toolName)} ${p.isError ? `failed: ${str(p.error ?? p.output).slice(0, 160)}` : `returned ${str(p.output).slice(0, 120)}`}${num(p.durationMs) !== null ? ` (${num(p.durationMs)} ms)` : ''}`,
         tone: p.isError ? 'warning' : 'normal',
       }
     case 'agent.worker_delegated':

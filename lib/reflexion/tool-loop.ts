@@ -104,7 +104,7 @@ export async function runToolLoop(request: ToolLoopRequest): Promise<ToolLoopRes
         })
         run.throwIfCancelled()
         source = { index: returnedIndex, handler: request.handler }
-        output = outcome.text
+        output = outcome.isError ? (outcome.error ?? outcome.text) : outcome.text
         isError = outcome.isError
         modelText = toolResultForModel(toolCall.toolName, outcome)
       }

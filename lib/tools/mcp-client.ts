@@ -24,7 +24,9 @@ export function resultText(content: unknown): string {
   if (!Array.isArray(content)) return ''
   return content
     .map((part: { type?: string; text?: string; mimeType?: string }) =>
-      part?.type === 'text' ? String(part.text ?? '') : `[${part?.type ?? 'unknown'} content${part?.mimeType ? ` ${part.mimeType}` : ''} omitted]`,
+      part?.type === 'text'
+        ? String(part.text ?? '')
+        : `[${part?.type ?? 'unknown'} content${part?.mimeType ? ` ${part.mimeType}` : ''} omitted]`,
     )
     .join('\n')
 }

@@ -11,6 +11,7 @@ import { connectHttpServer, connectStdioServer, type DiscoveredTool, type McpSes
 import { operatorServersFor } from './operator-servers'
 import { headerLinesSchema, openHeaders, sealHeaders } from './server-headers'
 import { SERVER_NAME_PATTERN } from './tool-names'
+import { toolOutboundPolicy } from './tool-network'
 import { syncServerTools } from './tool-rows'
 
 /** What an admin submits to register an MCP server. */
@@ -21,7 +22,10 @@ export const mcpServerInputSchema = z.object({
     .toLowerCase()
     .regex(SERVER_NAME_PATTERN, 'Use 1–24 lower-case letters, digits or "-", starting with a letter (like weather).'),
   url: z
-    .url({ protocol: /^https?$/, error: 'Use the http(s) URL of the server’s MCP endpoint, like https://tools.example.com/mcp.' })
+    .url({
+      protocol: /^https?$/,
+      error: 'Use the http(s) URL of the server’s MCP endpoint, like https://tools.example.com/mcp.',
+    })
     .max(500, 'At most 500 characters.'),
   headers: headerLinesSchema,
 })
@@ -30,7 +34,8 @@ export const mcpServerInputSchema = z.object({
 export type ToolNetworkOptions = { policy?: OutboundPolicy }
 
 /** The outcome of a connection check: the tools found, or why it failed (in words safe to show). */
-export type ServerCheck = { ok: true; tools: DiscoveredTool[]; added: string[]; removed: string[] } | { ok: false; error: string }
+export type ServerCheck =
+  { ok: true; tools: DiscoveredTool[]; added: string[]; removed: string[] } | { ok: false; error: string }
 
 function checkMessage(error: unknown): string {
   if (error instanceof OutboundRefusedError) return error.message
@@ -65,14 +70,19 @@ export async function addMcpServer(
   requirePermission(caller, 'settings.manage')
   const parsed = mcpServerInputSchema.safeParse(input)
   if (!parsed.success)
-    throw new AppError('bad_request', 'Check the server.', z.flattenError(parsed.error).fieldErrors as Record<string, string[]>)
+    throw new AppError(
+      'bad_request',
+      'Check the server.',
+      z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
+    )
   const { name, url, headers } = parsed.data
-  const refusal = await urlRefusal(url, options.policy)
+  const refusal = await urlRefusal(url, options.policy ?? toolOutboundPolicy())
   if (refusal) throw new AppError('bad_request', 'Check the server.', { url: [refusal] })
   const prisma = await getPrisma()
   const row = await prisma.$transaction(async (tx) => {
     const taken = await tx.mcpServer.findUnique({ where: { tenantId_name: { tenantId: caller.tenantId, name } } })
-    if (taken) throw new AppError('bad_request', 'Check the server.', { name: ['A server with this name exists already.'] })
+    if (taken)
+      throw new AppError('bad_request', 'Check the server.', { name: ['A server with this name exists already.'] })
     const created = await tx.mcpServer.create({
       data: {
         tenantId: caller.tenantId,
@@ -83,18 +93,28 @@ export async function addMcpServer(
         createdById: caller.userId,
       },
     })
-    await writeAudit(tx, caller, 'tool_server.added', { type: 'mcp_server', id: created.id }, {
-      name,
-      url,
-      headerNames: Object.keys(headers),
-    })
+    await writeAudit(
+      tx,
+      caller,
+      'tool_server.added',
+      { type: 'mcp_server', id: created.id },
+      {
+        name,
+        url,
+        headerNames: Object.keys(headers),
+      },
+    )
     return created
   })
   return { id: row.id, check: await checkMcpServer(caller, row.id, options) }
 }
 
 /** Connects to a server, lists its tools and syncs them (new ones off); records and audits the outcome. */
-export async function checkMcpServer(caller: Caller, serverId: string, options: ToolNetworkOptions = {}): Promise<ServerCheck> {
+export async function checkMcpServer(
+  caller: Caller,
+  serverId: string,
+  options: ToolNetworkOptions = {},
+): Promise<ServerCheck> {
   requirePermission(caller, 'settings.manage')
   const prisma = await getPrisma()
   const server = await prisma.mcpServer.findFirst({
@@ -104,7 +124,9 @@ export async function checkMcpServer(caller: Caller, serverId: string, options: 
   if (!server) throw notFound()
   let result: ServerCheck
   try {
-    const tools = await discover(() => connectHttpServer(server.url, openHeaders(server.headersCiphertext), options.policy))
+    const tools = await discover(() =>
+      connectHttpServer(server.url, openHeaders(server.headersCiphertext), options.policy ?? toolOutboundPolicy()),
+    )
     result = { ok: true, tools, added: [], removed: [] }
   } catch (error) {
     result = { ok: false, error: checkMessage(error) }
@@ -112,16 +134,27 @@ export async function checkMcpServer(caller: Caller, serverId: string, options: 
   return prisma.$transaction(async (tx) => {
     let changes = { added: [] as string[], removed: [] as string[] }
     if (result.ok)
-      changes = await syncServerTools(tx, caller.tenantId, { origin: 'mcp', serverId, serverName: server.name }, result.tools)
+      changes = await syncServerTools(
+        tx,
+        caller.tenantId,
+        { origin: 'mcp', serverId, serverName: server.name },
+        result.tools,
+      )
     await tx.mcpServer.update({
       where: { id: serverId },
       data: { checkedAt: new Date(), checkError: result.ok ? null : result.error },
     })
-    await writeAudit(tx, caller, 'tool_server.checked', { type: 'mcp_server', id: serverId }, {
-      name: server.name,
-      ok: result.ok,
-      ...(result.ok ? { tools: result.tools.length, ...changes } : { error: result.error }),
-    })
+    await writeAudit(
+      tx,
+      caller,
+      'tool_server.checked',
+      { type: 'mcp_server', id: serverId },
+      {
+        name: server.name,
+        ok: result.ok,
+        ...(result.ok ? { tools: result.tools.length, ...changes } : { error: result.error }),
+      },
+    )
     return result.ok ? { ...result, ...changes } : result
   })
 }
@@ -134,10 +167,16 @@ export async function removeMcpServer(caller: Caller, serverId: string): Promise
     const server = await tx.mcpServer.findFirst({ where: { id: serverId, tenantId: caller.tenantId } })
     if (!server) throw notFound()
     await tx.mcpServer.delete({ where: { id: server.id } })
-    await writeAudit(tx, caller, 'tool_server.removed', { type: 'mcp_server', id: server.id }, {
-      name: server.name,
-      url: server.url,
-    })
+    await writeAudit(
+      tx,
+      caller,
+      'tool_server.removed',
+      { type: 'mcp_server', id: server.id },
+      {
+        name: server.name,
+        url: server.url,
+      },
+    )
   })
 }
 
@@ -158,11 +197,17 @@ export async function checkOperatorServer(caller: Caller, serverName: string): P
     const changes = result.ok
       ? await syncServerTools(tx, caller.tenantId, { origin: 'operator', operatorServer: serverName }, result.tools)
       : { added: [], removed: [] }
-    await writeAudit(tx, caller, 'tool_server.checked', { type: 'operator_server', id: serverName }, {
-      name: serverName,
-      ok: result.ok,
-      ...(result.ok ? { tools: result.tools.length, ...changes } : { error: result.error }),
-    })
+    await writeAudit(
+      tx,
+      caller,
+      'tool_server.checked',
+      { type: 'operator_server', id: serverName },
+      {
+        name: serverName,
+        ok: result.ok,
+        ...(result.ok ? { tools: result.tools.length, ...changes } : { error: result.error }),
+      },
+    )
     return result.ok ? { ...result, ...changes } : result
   })
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { z } from 'zod'
 import { env } from '../env'
+import { toolOperatorConfigOverride } from './tool-network'
 import { SERVER_NAME_PATTERN } from './tool-names'
 
 /**
@@ -38,7 +39,9 @@ export function parseOperatorConfig(text: string): OperatorServer[] {
 }
 
 /** The operator's servers (none without TOOLS_CONFIG); read on each call so an edited file applies at once. */
-export function operatorServers(configPath: string | undefined = env.TOOLS_CONFIG): OperatorServer[] {
+export function operatorServers(
+  configPath: string | undefined = toolOperatorConfigOverride() ?? env.TOOLS_CONFIG,
+): OperatorServer[] {
   if (!configPath) return []
   return parseOperatorConfig(fs.readFileSync(configPath, 'utf8'))
 }

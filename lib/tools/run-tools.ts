@@ -1,19 +1,18 @@
-import { jsonSchema, tool, type ToolSet } from 'ai'
+import type { ToolSet } from 'ai'
 import type { Db } from '../db/client'
 import type { OutboundPolicy } from '../net'
 import { builtinTool } from './builtins'
 import { connectHttpServer, connectStdioServer, type McpSession } from './mcp-client'
+import { mcpTool } from './mcp-tool'
 import { operatorServersFor } from './operator-servers'
 import { openHeaders } from './server-headers'
+import { toolOutboundPolicy } from './tool-network'
 
 /** A run's tools and how to release them (MCP sessions are opened on first use and closed at the end). */
 export type RunTools = { tools: ToolSet; offered: string[]; refused: string[]; close(): Promise<void> }
 
 /** What building a run's tools may take besides the database: the outbound policy and the clock. */
 export type RunToolOptions = { policy?: OutboundPolicy; clock?: () => Date; operatorConfig?: string }
-
-/** A tool error whose text the agent reads as the failed observation. */
-class ToolReportedError extends Error {}
 
 /**
  * The tools one run may use: of the names the task chose, only those enabled in the run's tenant now
@@ -26,6 +25,7 @@ export async function buildRunTools(
   chosen: readonly string[],
   options: RunToolOptions = {},
 ): Promise<RunTools> {
+  options = { ...options, policy: options.policy ?? toolOutboundPolicy() }
   if (chosen.length === 0) return { tools: {}, offered: [], refused: [], close: async () => undefined }
   const rows = await prisma.tenantTool.findMany({
     where: { tenantId, enabled: true, name: { in: [...chosen] } },
@@ -46,7 +46,12 @@ export async function buildRunTools(
   for (const row of rows) {
     if (row.origin === 'builtin') {
       const builtin = builtinTool(row.name)
-      if (builtin) tools[row.name] = builtin.create({ config: (row.config ?? {}) as Record<string, unknown>, policy: options.policy, clock: options.clock })
+      if (builtin)
+        tools[row.name] = builtin.create({
+          config: (row.config ?? {}) as Record<string, unknown>,
+          policy: options.policy,
+          clock: options.clock,
+        })
       continue
     }
     let connect: (() => Promise<McpSession>) | undefined
@@ -55,21 +60,15 @@ export async function buildRunTools(
       connect = () => connectHttpServer(server.url, openHeaders(server.headersCiphertext), options.policy)
     } else if (row.origin === 'operator' && row.operatorServer) {
       tenantSlug ??= (await prisma.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { slug: true } })).slug
-      const server = operatorServersFor(tenantSlug, options.operatorConfig).find((item) => item.name === row.operatorServer)
+      const server = operatorServersFor(tenantSlug, options.operatorConfig).find(
+        (item) => item.name === row.operatorServer,
+      )
       if (server) connect = () => connectStdioServer(server)
     }
     if (!connect) continue
     const key = row.serverId ?? `operator:${row.operatorServer}`
     const open = connect
-    tools[row.name] = tool({
-      description: row.description || `The ${row.remoteName} tool.`,
-      inputSchema: jsonSchema(row.inputSchema as Parameters<typeof jsonSchema>[0]),
-      execute: async (input, { abortSignal }) => {
-        const result = await (await session(key, open)).callTool(row.remoteName, input, abortSignal)
-        if (result.isError) throw new ToolReportedError(result.text || 'the tool reported an error')
-        return result.text
-      },
-    })
+    tools[row.name] = mcpTool(row, () => session(key, open))
   }
   const offered = Object.keys(tools)
   return {

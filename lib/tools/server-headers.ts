@@ -3,7 +3,14 @@ import { decryptSecret, encryptSecret } from '../models/crypto'
 import { secretsKey } from '../models/tenant-secrets'
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/
-const FORBIDDEN = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'mcp-session-id', 'mcp-protocol-version'])
+const FORBIDDEN = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'transfer-encoding',
+  'mcp-session-id',
+  'mcp-protocol-version',
+])
 
 /**
  * Headers as an admin writes them, one `Name: value` a line (e.g. `Authorization: Bearer …`).

@@ -30,8 +30,20 @@ export type ToolRegistryView = {
   operatorServers: { name: string; command: string; tools: ToolView[] }[]
 }
 
-function view(row: { name: string; remoteName: string; description: string; inputSchema: unknown; enabled: boolean }): ToolView {
-  return { name: row.name, remoteName: row.remoteName, description: row.description, inputSchema: row.inputSchema, enabled: row.enabled }
+function view(row: {
+  name: string
+  remoteName: string
+  description: string
+  inputSchema: unknown
+  enabled: boolean
+}): ToolView {
+  return {
+    name: row.name,
+    remoteName: row.remoteName,
+    description: row.description,
+    inputSchema: row.inputSchema,
+    enabled: row.enabled,
+  }
 }
 
 /** Everything the tools settings page shows (`settings.manage`). */
@@ -57,7 +69,7 @@ export async function getToolRegistry(caller: Caller): Promise<ToolRegistryView>
   return {
     builtins: BUILTIN_TOOLS.map((builtin) => {
       const row = byName.get(builtin.name)
-      const tool = builtin.create({ config: row?.config as Record<string, unknown> ?? {} })
+      const tool = builtin.create({ config: (row?.config as Record<string, unknown>) ?? {} })
       return {
         name: builtin.name,
         remoteName: builtin.name,

@@ -21,12 +21,25 @@ export async function setToolEnabled(caller: Caller, name: string, enabled: bool
     const row = existing
       ? await tx.tenantTool.update({ where, data: { enabled } })
       : await tx.tenantTool.create({
-          data: { tenantId: caller.tenantId, name, origin: 'builtin', remoteName: name, description: builtin!.description, enabled },
+          data: {
+            tenantId: caller.tenantId,
+            name,
+            origin: 'builtin',
+            remoteName: name,
+            description: builtin!.description,
+            enabled,
+          },
         })
-    await writeAudit(tx, caller, enabled ? 'tool.enabled' : 'tool.disabled', { type: 'tool', id: row.id }, {
-      name,
-      origin: row.origin,
-    })
+    await writeAudit(
+      tx,
+      caller,
+      enabled ? 'tool.enabled' : 'tool.disabled',
+      { type: 'tool', id: row.id },
+      {
+        name,
+        origin: row.origin,
+      },
+    )
   })
 }
 
@@ -56,7 +69,13 @@ export async function setHttpFetchHosts(caller: Caller, hosts: string[]): Promis
             config: { allowedHosts },
           },
         })
-    await writeAudit(tx, caller, 'tool.configured', { type: 'tool', id: row.id }, { name: 'http_fetch', before, after: allowedHosts })
+    await writeAudit(
+      tx,
+      caller,
+      'tool.configured',
+      { type: 'tool', id: row.id },
+      { name: 'http_fetch', before, after: allowedHosts },
+    )
     return allowedHosts
   })
 }

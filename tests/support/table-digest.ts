@@ -19,6 +19,8 @@ export async function tableCounts(): Promise<Record<string, number>> {
     auditLogs,
     providerSecrets,
     memoryBlocks,
+    mcpServers,
+    tenantTools,
   ] = await Promise.all([
     prisma.user.count(),
     prisma.tenant.count(),
@@ -32,6 +34,8 @@ export async function tableCounts(): Promise<Record<string, number>> {
     prisma.auditLog.count(),
     prisma.providerSecret.count(),
     prisma.workingMemoryBlock.count(),
+    prisma.mcpServer.count(),
+    prisma.tenantTool.count(),
   ])
   return {
     users,
@@ -46,6 +50,8 @@ export async function tableCounts(): Promise<Record<string, number>> {
     auditLogs,
     providerSecrets,
     memoryBlocks,
+    mcpServers,
+    tenantTools,
   }
 }
 
@@ -53,7 +59,7 @@ export async function tableCounts(): Promise<Record<string, number>> {
 export async function tableDigest(tenantIds: string[]): Promise<{ counts: Record<string, number>; rows: string }> {
   const prisma = await getPrisma()
   const tenantId = { in: tenantIds }
-  const [tenants, memberships, lessons, proposals, runs, secrets, invitations] = await Promise.all([
+  const [tenants, memberships, lessons, proposals, runs, secrets, invitations, servers, tools] = await Promise.all([
     prisma.tenant.findMany({
       where: { id: tenantId },
       select: { id: true, name: true, settings: true },
@@ -85,10 +91,20 @@ export async function tableDigest(tenantIds: string[]): Promise<{ counts: Record
       orderBy: { id: 'asc' },
     }),
     prisma.invitation.findMany({ where: { tenantId }, select: { id: true, acceptedAt: true }, orderBy: { id: 'asc' } }),
+    prisma.mcpServer.findMany({
+      where: { tenantId },
+      select: { id: true, url: true, headerNames: true, checkedAt: true, checkError: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.tenantTool.findMany({
+      where: { tenantId },
+      select: { id: true, name: true, enabled: true, config: true, description: true },
+      orderBy: { id: 'asc' },
+    }),
   ])
   const rows = crypto
     .createHash('sha256')
-    .update(JSON.stringify({ tenants, memberships, lessons, proposals, runs, secrets, invitations }))
+    .update(JSON.stringify({ tenants, memberships, lessons, proposals, runs, secrets, invitations, servers, tools }))
     .digest('hex')
   return { counts: await tableCounts(), rows }
 }

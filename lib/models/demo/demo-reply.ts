@@ -135,7 +135,10 @@ function agentWithTools(
     }
     return { kind: 'text', text: scripted.answer(toolResultText(toolResults.at(-1)!)) }
   }
-  const named = namedTools(task, tools.map((tool) => tool.name))
+  const named = namedTools(
+    task,
+    tools.map((tool) => tool.name),
+  )
   if (named.length === 0) return undefined
   if (toolResults.length < named.length) {
     const next = tools.find((tool) => tool.name === named[toolResults.length])!

@@ -16,7 +16,12 @@ export type DemoScenario = {
   answerWithout: string
   answerWith: string
   /** A scenario played with a tool: the call the agent makes without and with the lesson, and its answer from the result. */
-  tool?: { name: string; inputWithout: Record<string, unknown>; inputWith: Record<string, unknown>; answer: (result: string) => string }
+  tool?: {
+    name: string
+    inputWithout: Record<string, unknown>
+    inputWith: Record<string, unknown>
+    answer: (result: string) => string
+  }
 }
 
 /** At most 3 stops (at most two arrows) and the word "walk" somewhere: one regex, the lookahead checks the walking. */
@@ -132,7 +137,12 @@ export const DEMO_TOOL_SCENARIOS: DemoScenario[] = [
       inputWithout: { code: '1000 * 1.05 * 3' },
       inputWith: { code: '1000 * 1.05 ** 3' },
       answer: (result) => {
-        const amount = Number.parseFloat(result.replace(/[^0-9.eE+-]+/g, ' ').trim().split(' ')[0] ?? '')
+        const amount = Number.parseFloat(
+          result
+            .replace(/[^0-9.eE+-]+/g, ' ')
+            .trim()
+            .split(' ')[0] ?? '',
+        )
         return Number.isFinite(amount)
           ? `The deposit grows to $${amount.toFixed(2)}.`
           : `The javascript tool did not give a number (${result.slice(0, 120)}), so I cannot state the amount.`

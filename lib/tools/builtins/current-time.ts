@@ -12,8 +12,12 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /** The time `now` in `zone`: ISO-like local time, the zone's UTC offset and the weekday. */
-export function timeIn(zone: string, now: Date): { zone: string; localTime: string; utcOffset: string; weekday: string; utc: string } {
-  if (!isTimeZone(zone)) throw new Error(`unknown time zone '${zone}': use an IANA name such as Europe/Paris, America/New_York or UTC`)
+export function timeIn(
+  zone: string,
+  now: Date,
+): { zone: string; localTime: string; utcOffset: string; weekday: string; utc: string } {
+  if (!isTimeZone(zone))
+    throw new Error(`unknown time zone '${zone}': use an IANA name such as Europe/Paris, America/New_York or UTC`)
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
@@ -44,7 +48,9 @@ export function timeIn(zone: string, now: Date): { zone: string; localTime: stri
 export function currentTimeTool(clock: () => Date = () => new Date()) {
   return tool({
     description: 'The current date and time in a time zone (IANA name, e.g. Asia/Tokyo, Europe/Berlin, UTC).',
-    inputSchema: z.object({ timeZone: z.string().min(1).max(64).describe('an IANA time zone name, e.g. Europe/Paris') }),
+    inputSchema: z.object({
+      timeZone: z.string().min(1).max(64).describe('an IANA time zone name, e.g. Europe/Paris'),
+    }),
     execute: async ({ timeZone }) => timeIn(timeZone, clock()),
   })
 }

@@ -23,7 +23,8 @@ export function hostAllowed(host: string, allowed: readonly string[]): boolean {
   )
 }
 
-const TEXT_TYPES = /^(text\/|application\/(json|xml|xhtml\+xml|javascript|ld\+json|rss\+xml|atom\+xml)|[^;]*\+json|[^;]*\+xml)/i
+const TEXT_TYPES =
+  /^(text\/|application\/(json|xml|xhtml\+xml|javascript|ld\+json|rss\+xml|atom\+xml)|[^;]*\+json|[^;]*\+xml)/i
 
 /**
  * GETs a URL on an allowed host through the outbound guard (public addresses only unless the operator
@@ -44,7 +45,9 @@ export async function fetchText(
   let current = parsed
   for (let redirects = 0; ; redirects++) {
     if (!hostAllowed(current.hostname, allowedHosts))
-      throw new Error(`host '${current.hostname}' is not allowed; allowed hosts: ${allowedHosts.join(', ') || '(none)'}`)
+      throw new Error(
+        `host '${current.hostname}' is not allowed; allowed hosts: ${allowedHosts.join(', ') || '(none)'}`,
+      )
     const response = await guardedFetch(
       current,
       { method: 'GET', redirect: 'manual', signal: options.signal, headers: { accept: 'text/*, application/json' } },

@@ -28,7 +28,8 @@ export const BUILTIN_TOOLS: BuiltinTool[] = [
   {
     name: 'javascript',
     title: 'JavaScript sandbox',
-    description: 'Evaluates JavaScript in a WebAssembly sandbox (QuickJS): no network, files or host; 2 s, 32 MB. Also a calculator.',
+    description:
+      'Evaluates JavaScript in a WebAssembly sandbox (QuickJS): no network, files or host; 2 s, 32 MB. Also a calculator.',
     create: () => javascriptTool(),
   },
   {

@@ -3,7 +3,12 @@ import { tool } from 'ai'
 import { z } from 'zod'
 
 /** Limits of one `javascript` call: wall time, the sandbox's memory, the console output kept. */
-export const JAVASCRIPT_LIMITS = { timeMs: 2_000, memoryBytes: 32 * 1024 * 1024, maxLogChars: 4_000, maxCodeChars: 20_000 }
+export const JAVASCRIPT_LIMITS = {
+  timeMs: 2_000,
+  memoryBytes: 32 * 1024 * 1024,
+  maxLogChars: 4_000,
+  maxCodeChars: 20_000,
+}
 
 /** What a script produced: its completion value and console lines, or the error. */
 export type ScriptResult = { ok: true; value: unknown; logs: string[] } | { ok: false; error: string; logs: string[] }

@@ -45,5 +45,8 @@ try {
   runtime.dispose()
 } catch (error) {
   // A stack overflow of the WebAssembly itself, or an allocation the limit refused mid-call.
-  parentPort.postMessage({ ok: false, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) })
+  parentPort.postMessage({
+    ok: false,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  })
 }
