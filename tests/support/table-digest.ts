@@ -21,6 +21,10 @@ export async function tableCounts(): Promise<Record<string, number>> {
     memoryBlocks,
     mcpServers,
     tenantTools,
+    apiKeys,
+    webhookEndpoints,
+    webhookDeliveries,
+    idempotencyRecords,
   ] = await Promise.all([
     prisma.user.count(),
     prisma.tenant.count(),
@@ -36,6 +40,10 @@ export async function tableCounts(): Promise<Record<string, number>> {
     prisma.workingMemoryBlock.count(),
     prisma.mcpServer.count(),
     prisma.tenantTool.count(),
+    prisma.apiKey.count({ where: { revokedAt: null } }),
+    prisma.webhookEndpoint.count({ where: { disabledAt: null } }),
+    prisma.webhookDelivery.count(),
+    prisma.idempotencyRecord.count(),
   ])
   return {
     users,
@@ -52,6 +60,10 @@ export async function tableCounts(): Promise<Record<string, number>> {
     memoryBlocks,
     mcpServers,
     tenantTools,
+    apiKeys,
+    webhookEndpoints,
+    webhookDeliveries,
+    idempotencyRecords,
   }
 }
 
