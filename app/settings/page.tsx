@@ -96,14 +96,14 @@ export default async function SettingsPage() {
           demoLatencyMs={settings.demoLatencyMs}
         />
       </Card>
-<<<<<<< HEAD
       <Card title="Tools">
         <p className="text-sm">
           <Link href="/settings/tools" className="text-indigo-700 underline">
             Tools
           </Link>{' '}
           — MCP servers and built-in tools agents may call
-=======
+        </p>
+      </Card>
       <Card title="Lesson recall">
         <RecallStatus settings={recall} />
         <RecallSettingsForm floor={recall.floor} embeddingModel={recall.pending?.model ?? recall.activeModel} />
@@ -120,7 +120,6 @@ export default async function SettingsPage() {
             Single sign-on
           </Link>{' '}
           — domains that join automatically, and whether passwords still work
->>>>>>> main
         </p>
       </Card>
       {can(caller.role, 'members.manage') ? (

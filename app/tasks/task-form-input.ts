@@ -33,13 +33,9 @@ function coerce(path: string, value: unknown): unknown {
     const number = Number(value)
     return Number.isFinite(number) ? number : value
   }
-<<<<<<< HEAD
-  if (path === 'evaluator.caseSensitive') return value === 'on' || value === 'true'
-  if (path === 'tools') return [value]
-=======
   if (path === 'evaluator.caseSensitive' || path === 'reflexion.lessonAfterFinalFailure')
     return value === 'on' || value === 'true'
->>>>>>> main
+  if (path === 'tools') return [value]
   if (path === 'tags')
     return value
       .split(',')

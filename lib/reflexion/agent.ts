@@ -84,11 +84,8 @@ export class Agent {
     this.tools = options.tools ?? {}
     this.memory = options.memory ?? new InMemoryMemory()
     this.maxTurns = options.maxTurns ?? 8
-<<<<<<< HEAD
     this.toolPolicy = toolPolicyOf(options.toolPolicy)
-=======
     for (const secret of options.secrets ?? []) this.scrubber.add(secret)
->>>>>>> main
   }
 
   private async resolve(spec: ModelSpec): Promise<LanguageModelV4> {

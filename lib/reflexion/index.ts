@@ -27,12 +27,9 @@ export * from './text-features'
 export * from './untrusted'
 export * from './usage'
 export * from './vector-store'
-<<<<<<< HEAD
 export * from './tool-execution'
 export * from './tool-policy'
-=======
 export * from './retry'
 export * from './pricing'
 export * from './model-spec'
 export * from './resume'
->>>>>>> main

@@ -11,13 +11,13 @@ import { SecretScrubber } from '../reflexion/secret-scrubber'
 import { cancelledBy, type CancellationWatch } from './cancellation-watch'
 import { claimRun } from './claim-run'
 import { buildRunAgent, runSecrets } from './run-agent'
+import type { OutboundPolicy } from '../net'
+import { buildRunTools } from '../tools/run-tools'
 import type { RunEventSink } from './run-event-sink'
 import { endRunInterrupted, openRunSink } from './run-log'
 import type { RunServices } from './run-services'
 import { storedTaskOf } from './stored-task'
 import { tenantRunSettings } from './tenant-run-settings'
-import type { OutboundPolicy } from '../net'
-import { buildRunTools, type RunTools } from '../tools/run-tools'
 
 /** Statuses after which a run never executes again. */
 export const TERMINAL_STATUSES = new Set(['succeeded', 'failed', 'interrupted', 'cancelled'])
@@ -28,13 +28,10 @@ export type ExecutorOptions = {
   retry?: RetryOptions | false
   embedder?: Embedder
   workerLabel?: string
-<<<<<<< HEAD
-  /** Addresses tools may reach beyond the public internet (tests; the operator uses OUTBOUND_ALLOW). */
-  outboundPolicy?: OutboundPolicy
-=======
   /** True while the worker is shutting down: runs stop at their next attempt boundary and are handed over. */
   shouldYield?: () => boolean
->>>>>>> main
+  /** Addresses tools may reach beyond the public internet (tests; the operator uses OUTBOUND_ALLOW). */
+  outboundPolicy?: OutboundPolicy
 }
 
 /** How many times a run is resumed after losing its worker before it ends `worker_lost` (a run that kills workers). */
@@ -99,17 +96,6 @@ export async function executeRun(
     const claim = await claimRun(prisma, run, options.tenantConcurrency)
     if (claim === 'tenant_busy') return 'deferred'
     if (claim === 'not_queued') return 'skipped'
-<<<<<<< HEAD
-    const sink = await openRunSink(prisma, services.writer, runId)
-    const task = storedTaskOf(run.config)
-    const settings = tenantRunSettings(run.tenant.settings)
-    let built
-    let runTools: RunTools | undefined
-    try {
-      runTools = await buildRunTools(prisma, run.tenantId, task.tools ?? [], { policy: options.outboundPolicy })
-      built = await buildRunAgent(task, {
-        tools: runTools.tools,
-=======
     return await drive(await openRunSink(prisma, services.writer, runId))
 
     /** Builds the run's engine and drives it from the seed, or from a resume point. */
@@ -118,7 +104,6 @@ export async function executeRun(
       const task = storedTaskOf(run.config)
       const settings = tenantRunSettings(run.tenant.settings)
       const context = {
->>>>>>> main
         prisma,
         tenantId: run.tenantId,
         runId,
@@ -126,19 +111,11 @@ export async function executeRun(
         retry: options.retry,
         demoLatencyMs: settings.demoLatencyMs,
         embedder: options.embedder,
+        // Of the tools the task chose, only those enabled in the run's tenant now (checked at execution).
+        tools: undefined as import('ai').ToolSet | undefined,
       }
-<<<<<<< HEAD
-      await built.agent.run(run.prompt, {
-        userId: run.userId,
-        runId,
-        seed: { index: sink.nextIndex - 1 },
-        signal: watched.signal,
-        onEvent,
-      })
-    } finally {
-      watched.done()
-      await runTools?.close()
-=======
+      const runTools = await buildRunTools(prisma, run.tenantId, task.tools ?? [], { policy: options.outboundPolicy })
+      context.tools = runTools.tools
       const scrubber = new SecretScrubber()
       let built
       try {
@@ -192,9 +169,9 @@ export async function executeRun(
       } finally {
         watched.done()
         tracer.finish()
+        await runTools.close()
       }
       return 'executed'
->>>>>>> main
     }
   } finally {
     await services.leases.release(runId)

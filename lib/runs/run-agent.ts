@@ -64,15 +64,10 @@ export async function buildRunAgent(
               new Agent({
                 instructions: worker.instructions,
                 model,
-<<<<<<< HEAD
                 tools: context.tools,
                 maxTurns: task.maxTurns,
                 retry: context.retry,
-=======
-                maxTurns: task.maxTurns,
-                retry: context.retry,
                 secrets,
->>>>>>> main
               }),
             ]),
           ),

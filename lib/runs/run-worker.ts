@@ -46,11 +46,8 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     retry: options.retry,
     embedder: options.embedder,
     workerLabel: options.workerLabel,
-<<<<<<< HEAD
     outboundPolicy: options.outboundPolicy,
-=======
     shouldYield: () => draining,
->>>>>>> main
   }
   const recover = () => recoverRuns(services, watch, executor)
   await recover()

@@ -94,12 +94,8 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
           maxAttempts: input.reflexion.maxAttempts,
           threshold: input.reflexion.threshold,
           lessonMode: input.reflexion.lessonMode,
-<<<<<<< HEAD
           ...(input.tools.length > 0 && { tools: input.tools }),
-        },
-=======
         } satisfies EventPayload<'run.submitted'>,
->>>>>>> main
       },
     })
     return created

@@ -118,7 +118,6 @@ export const DEFINITIONS: Record<
     definition: modelSettingsForm as never,
     input: () => ({ defaultModel: `openai:gpt-${crypto.randomBytes(3).toString('hex')}`, supportRedactEmails: 'on' }),
   },
-<<<<<<< HEAD
   'app/settings/tools/actions.ts#addMcpServerAction': {
     definition: addMcpServerForm as never,
     input: () => ({
@@ -146,11 +145,10 @@ export const DEFINITIONS: Record<
   'app/settings/tools/actions.ts#httpFetchHostsAction': {
     definition: httpFetchHostsForm as never,
     input: () => ({ allowedHosts: `api${crypto.randomBytes(3).toString('hex')}.example.com` }),
-=======
+  },
   'app/settings/actions.ts#recallSettingsAction': {
     definition: recallSettingsForm as never,
     input: () => ({ floor: '0.3', embeddingModel: 'offline' }),
->>>>>>> main
   },
   'app/settings/members/actions.ts#inviteMemberAction': {
     definition: inviteMemberForm as never,

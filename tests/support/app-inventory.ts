@@ -189,6 +189,7 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     resource: 'none',
     visibility: permission('settings.manage'),
     writes: "http_fetch's allowed hosts + audit",
+  },
   'app/settings/actions.ts#recallSettingsAction': {
     kind: 'tenant',
     resource: 'none',
