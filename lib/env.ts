@@ -34,6 +34,8 @@ const schema = z.object({
   WORKER_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** PostgreSQL used by integration tests (must be on this machine). */
   TEST_DATABASE_URL: z.string().optional(),
+  /** A JSON file of the operator's stdio MCP servers (commands the UI can never set); see lib/tools/operator-servers.ts. */
+  TOOLS_CONFIG: z.string().min(1).optional(),
   /** Requests per minute each API key may make (the public API's per-key rate limit). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /**

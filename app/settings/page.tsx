@@ -96,6 +96,14 @@ export default async function SettingsPage() {
           demoLatencyMs={settings.demoLatencyMs}
         />
       </Card>
+      <Card title="Tools">
+        <p className="text-sm">
+          <Link href="/settings/tools" className="text-indigo-700 underline">
+            Tools
+          </Link>{' '}
+          — MCP servers and built-in tools agents may call
+        </p>
+      </Card>
       <Card title="Lesson recall">
         <RecallStatus settings={recall} />
         <RecallSettingsForm floor={recall.floor} embeddingModel={recall.pending?.model ?? recall.activeModel} />

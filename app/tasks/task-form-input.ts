@@ -35,6 +35,7 @@ function coerce(path: string, value: unknown): unknown {
   }
   if (path === 'evaluator.caseSensitive' || path === 'reflexion.lessonAfterFinalFailure')
     return value === 'on' || value === 'true'
+  if (path === 'tools') return [value]
   if (OPTIONAL_TEXT_FIELDS.has(path) && value.trim() === '') return undefined
   return value
 }
@@ -79,7 +80,7 @@ function evaluatorOf(evaluator: Record<string, unknown>): Record<string, unknown
 // A bad tag is reported under the one Tags field (`tags.2` → `tags`).
 function pathOf(issue: z.core.$ZodIssue): string {
   const path = issue.path.map(String).join('.')
-  return path.startsWith('tags.') ? 'tags' : path
+  return path.startsWith('tags.') ? 'tags' : path.startsWith('tools.') ? 'tools' : path
 }
 
 /**

@@ -4,6 +4,7 @@ import { EventList } from './event-row'
 import { ModelCallTraces } from './model-call-traces'
 import { formatScore } from './run-format'
 import type { AttemptGroup } from './run-timeline-model'
+import { ToolCallList } from './tool-call-list'
 
 const PHASES: Record<RunPhase, string> = {
   queued: 'waiting',
@@ -165,6 +166,14 @@ export function AttemptCard({
                     ? ' It was not in the next attempt’s prompt.'
                     : ''}
               </p>
+            </dd>
+          </div>
+        ) : null}
+        {group.tools.length > 0 ? (
+          <div>
+            <dt className="font-medium text-slate-700">Tool calls</dt>
+            <dd className="mt-1">
+              <ToolCallList calls={group.tools} />
             </dd>
           </div>
         ) : null}

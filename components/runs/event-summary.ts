@@ -4,6 +4,8 @@ import { formatScore } from './run-format'
 /** How an event row looks: plain, good news, a warning or a failure. */
 export type EventTone = 'normal' | 'success' | 'warning' | 'error'
 
+const str = (value: unknown) =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value)
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
 /** One line that says what an event means, and its tone. Text only: the page renders it as text. */
@@ -33,12 +35,18 @@ export function summarizeEvent(event: LoggedEvent): { text: string; tone: EventT
       }
     }
     case 'agent.tool_called': {
-      const { toolName, worker } = event.payload
-      return { text: `Called tool ${toolName ?? ''}${worker ? ` (worker ${worker})` : ''}`, tone: 'normal' }
+      const { toolName, worker, input } = event.payload as Record<string, unknown>
+      return {
+        text: `Called tool ${str(toolName)}${worker ? ` (worker ${str(worker)})` : ''} with ${str(input).slice(0, 120)}`,
+        tone: 'normal',
+      }
     }
     case 'agent.tool_returned': {
-      const { toolName, isError } = event.payload
-      return { text: `Tool ${toolName ?? ''} ${isError ? 'failed' : 'returned'}`, tone: isError ? 'warning' : 'normal' }
+      const { toolName, isError, error, output, durationMs } = event.payload as Record<string, unknown>
+      return {
+        text: `Tool ${str(toolName)} ${isError ? `failed: ${str(error ?? output).slice(0, 160)}` : `returned ${str(output).slice(0, 120)}`}${typeof durationMs === 'number' ? ` (${durationMs} ms)` : ''}`,
+        tone: isError ? 'warning' : 'normal',
+      }
     }
     case 'agent.worker_delegated':
       return { text: `Delegated to worker ${event.payload.worker ?? ''}`, tone: 'normal' }

@@ -25,6 +25,20 @@ export type ProducedLesson = {
   reachedNext: boolean | null
 }
 
+/** One tool call of an attempt: what was asked (agent.tool_called) and what came back (agent.tool_returned). */
+export type ToolCallView = {
+  toolName: string
+  input: unknown
+  calledIndex: number
+  returnedIndex: number | null
+  output: string | null
+  error: string | null
+  isError: boolean
+  durationMs: number | null
+  truncated: boolean
+  worker: string | null
+}
+
 /** One attempt of the timeline: its events and what they add up to. */
 export type AttemptGroup = {
   attempt: number
@@ -35,6 +49,7 @@ export type AttemptGroup = {
   produced: ProducedLesson | null
   modelCalls: Record<string, number>
   toolCalls: number
+  tools: ToolCallView[]
 }
 
 /** A run's log as the run page shows it: before the first attempt, each attempt, and the outcome. */
@@ -77,6 +92,7 @@ export function buildTimeline(events: readonly LoggedEvent[]): Timeline {
         produced: null,
         modelCalls: {},
         toolCalls: 0,
+        tools: [],
       }
       groups.set(number, group)
       timeline.attempts.push(group)
@@ -89,7 +105,39 @@ export function buildTimeline(events: readonly LoggedEvent[]): Timeline {
       const role = event.payload.role ?? 'unknown'
       group.modelCalls[role] = (group.modelCalls[role] ?? 0) + 1
     }
-    if (event.type === 'agent.tool_called') group.toolCalls += 1
+    if (event.type === 'agent.tool_called') {
+      group.toolCalls += 1
+      group.tools.push({
+        toolName: String(event.payload.toolName ?? ''),
+        input: event.payload.input,
+        calledIndex: event.index,
+        returnedIndex: null,
+        output: null,
+        error: null,
+        isError: false,
+        durationMs: null,
+        truncated: false,
+        worker: typeof event.payload.worker === 'string' ? event.payload.worker : null,
+      })
+    }
+    if (event.type === 'agent.tool_returned') {
+      const call = group.tools.find(
+        (candidate) =>
+          candidate.returnedIndex === null &&
+          (event.cause.kind === 'handler'
+            ? candidate.calledIndex === event.cause.index
+            : candidate.toolName === event.payload.toolName),
+      )
+      if (call) {
+        call.returnedIndex = event.index
+        call.output =
+          typeof event.payload.output === 'string' ? event.payload.output : JSON.stringify(event.payload.output ?? null)
+        call.error = typeof event.payload.error === 'string' ? event.payload.error : null
+        call.isError = event.payload.isError === true
+        call.durationMs = typeof event.payload.durationMs === 'number' ? event.payload.durationMs : null
+        call.truncated = event.payload.truncated === true
+      }
+    }
   }
   for (const recalled of lessonState.recalled) {
     const group = recalled.attempt === null ? undefined : groups.get(recalled.attempt)

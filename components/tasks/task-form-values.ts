@@ -29,6 +29,8 @@ export type TaskFormValues = {
   evaluatorModel: string
   reflectorModel: string
   maxTurns: string
+  /** The tools chosen for the run (names). */
+  tools: string[]
 }
 
 /** A blank task with the engine's defaults. */
@@ -53,6 +55,7 @@ export const BLANK_TASK: TaskFormValues = {
   evaluatorModel: '',
   reflectorModel: '',
   maxTurns: '8',
+  tools: [],
 }
 
 const text = (value: unknown, fallback: string) => (value === undefined || value === null ? fallback : String(value))
@@ -84,5 +87,6 @@ export function valuesFromDraft(draft: TaskInputDraft & { title?: string }): Tas
     evaluatorModel: draft.models?.evaluator ?? '',
     reflectorModel: draft.models?.reflector ?? '',
     maxTurns: text(draft.maxTurns, BLANK_TASK.maxTurns),
+    tools: [...(draft.tools ?? [])],
   }
 }

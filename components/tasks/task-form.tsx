@@ -7,6 +7,7 @@ import { FormStatus } from '@/components/ui/form-status'
 import { EvaluatorFields } from './evaluator-fields'
 import { controlClass, fieldId, FormField } from './form-field'
 import type { TaskFormValues } from './task-form-values'
+import { ToolPicker, type PickableTool } from './tool-picker'
 import { WorkerRows } from './worker-rows'
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -27,7 +28,17 @@ const modelLabel = (spec: string) => (spec.startsWith('demo:') ? 'demo (offline)
  * The New task form. Every control is controlled, so a refused submission keeps what was typed;
  * the server answers with field errors keyed by dotted path, each shown under its field.
  */
-export function TaskForm({ initial, defaultModel }: { initial: TaskFormValues; defaultModel: string }) {
+export function TaskForm({
+  initial,
+  defaultModel,
+  tools = [],
+  canManageTools = false,
+}: {
+  initial: TaskFormValues
+  defaultModel: string
+  tools?: PickableTool[]
+  canManageTools?: boolean
+}) {
   const [values, setValues] = useState(initial)
   const [result, formAction, pending] = useActionState(submitTaskAction, null)
   const errors = (result && !result.ok ? result.fieldErrors : undefined) ?? {}
@@ -231,6 +242,18 @@ export function TaskForm({ initial, defaultModel }: { initial: TaskFormValues; d
           <WorkerRows workers={values.workers} errors={errors} onChange={(workers) => change({ workers })} />
         ) : null}
         {number('maxTurns', 'maxTurns', 'Max turns per attempt', 'From 1 to 50 model turns.')}
+      </Section>
+      <Section
+        title="Tools"
+        description="What the agent may call while it works. Tool results are read as data, never as instructions."
+      >
+        <ToolPicker
+          tools={tools}
+          chosen={values.tools}
+          errors={errors.tools}
+          onChange={(chosen) => change({ tools: chosen })}
+          canManage={canManageTools}
+        />
       </Section>
       <Section
         title="Models"

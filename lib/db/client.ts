@@ -14,7 +14,11 @@ import { applyMigrations, migrationAdapterFor } from './schema-engine'
  */
 
 /** Columns that never leave the data layer unless a query asks for them by name. */
-const OMIT = { user: { passwordHash: true }, providerSecret: { ciphertext: true } } as const
+const OMIT = {
+  user: { passwordHash: true },
+  providerSecret: { ciphertext: true },
+  mcpServer: { headersCiphertext: true },
+} as const
 
 function createClient(adapter: PrismaPg | PrismaPGlite) {
   return new PrismaClient({ adapter, omit: OMIT })

@@ -19,6 +19,7 @@ import type { RetryOptions } from './retry'
 import { RunContext, RunStop } from './run-context'
 import { SecretScrubber } from './secret-scrubber'
 import { driveRun, type RunResult } from './run-driver'
+import { toolPolicyOf, type ToolPolicy } from './tool-policy'
 import type { VectorStore } from './vector-store'
 
 /**
@@ -33,6 +34,8 @@ export type AgentOptions = {
   secrets?: readonly string[]
   architecture?: Architecture | Reflexion
   tools?: ToolSet
+  /** Per-call timeout, tool calls per attempt, result size (defaults: DEFAULT_TOOL_POLICY). */
+  toolPolicy?: Partial<ToolPolicy>
   memory?: Memory
   lessonStore?: VectorStore
   budget?: Budget
@@ -66,6 +69,7 @@ export class Agent {
   readonly tools: ToolSet
   readonly memory: Memory
   readonly maxTurns: number
+  readonly toolPolicy: ToolPolicy
   private readonly options: AgentOptions
   private resolved?: Promise<LanguageModelV4>
   /** The credential values given in `secrets`, masked out of every event. */
@@ -81,6 +85,7 @@ export class Agent {
     this.tools = options.tools ?? {}
     this.memory = options.memory ?? new InMemoryMemory()
     this.maxTurns = options.maxTurns ?? 8
+    this.toolPolicy = toolPolicyOf(options.toolPolicy)
     for (const secret of options.secrets ?? []) this.scrubber.add(secret)
   }
 
@@ -103,6 +108,7 @@ export class Agent {
       tools: this.tools,
       memory: this.memory,
       maxTurns: this.maxTurns,
+      toolPolicy: this.toolPolicy,
       scrubber: this.scrubber,
     }
   }

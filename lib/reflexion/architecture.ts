@@ -4,6 +4,7 @@ import type { Agent } from './agent'
 import type { Memory } from './memory'
 import type { RunContext } from './run-context'
 import type { SecretScrubber } from './secret-scrubber'
+import type { ToolPolicy } from './tool-policy'
 
 /** One action the agent took in an attempt and what it observed (shown to the reflector). */
 export type Step = { name: string; input: unknown; output: unknown; isError?: boolean }
@@ -18,6 +19,8 @@ export type AgentRuntime = {
   tools: ToolSet
   memory: Memory
   maxTurns: number
+  /** Per-call timeout, calls per attempt and result size for `tools`. */
+  toolPolicy: ToolPolicy
   /** The credential values the model was resolved with (masked out of events). */
   scrubber?: SecretScrubber
 }

@@ -17,7 +17,7 @@ export async function startingContext(input: BaseRunInput): Promise<string> {
     const memory = memoryMessage(blocks)
     if (memory !== undefined) input.session.messages.push({ role: 'user', content: memory })
   }
-  return buildSystemPrompt(input.agent.instructions, blocks)
+  return buildSystemPrompt(input.agent.instructions, blocks, { tools: Object.keys(input.agent.tools).length > 0 })
 }
 
 /** The default base: a tool-using loop where a turn is one model call; no final answer in `maxTurns` → out of turns. */
@@ -46,6 +46,7 @@ export class ReAct implements Architecture {
       system,
       messages: session.messages,
       tools: input.agent.tools,
+      toolPolicy: input.agent.toolPolicy,
       maxTurns,
       attempt,
       startIndex: input.startIndex,

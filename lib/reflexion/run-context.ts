@@ -38,6 +38,7 @@ export class RunContext {
   /** Masks every credential the run's models use out of the events it writes. */
   readonly scrubber: SecretScrubber
   private nextIndex: number
+  private readonly toolCallsByAttempt = new Map<number, number>()
 
   constructor(
     readonly options: {
@@ -91,6 +92,18 @@ export class RunContext {
       throw new EventSinkError(error)
     }
     return event.index
+  }
+
+  /** Counts one more tool call in `attempt` and returns how many it has made, this one included. */
+  countToolCall(attempt: number): number {
+    const count = (this.toolCallsByAttempt.get(attempt) ?? 0) + 1
+    this.toolCallsByAttempt.set(attempt, count)
+    return count
+  }
+
+  /** The run clock's time in milliseconds (tool durations use the caller's clock, like event times). */
+  now(): number {
+    return this.options.clock().getTime()
   }
 
   /** Throws a cancellation stop when the caller's signal has fired. */

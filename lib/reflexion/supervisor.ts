@@ -5,6 +5,7 @@ import { HANDLERS } from '../events/vocabulary'
 import type { Agent } from './agent'
 import type { Architecture, BaseResult, BaseRunInput } from './architecture'
 import { ReflexionConfigError, requireInteger } from './errors'
+import { buildSystemPrompt } from './prompts'
 import { startingContext } from './react'
 import { runToolLoop, type Delegate } from './tool-loop'
 
@@ -74,9 +75,10 @@ export class Supervisor implements Architecture {
         worker: target.name,
         model: runtime.model,
         retry: true,
-        system: runtime.instructions,
+        system: buildSystemPrompt(runtime.instructions, {}, { tools: Object.keys(runtime.tools).length > 0 }),
         messages: [{ role: 'user', content: task }],
         tools: runtime.tools,
+        toolPolicy: runtime.toolPolicy,
         maxTurns: runtime.maxTurns,
         attempt,
         startIndex: delegatedIndex,

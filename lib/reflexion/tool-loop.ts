@@ -5,8 +5,9 @@ import { HANDLERS } from '../events/vocabulary'
 import type { Step } from './architecture'
 import { callModel } from './model-call'
 import { renderValue } from './prompts'
-import { safeErrorMessage } from './redact'
 import type { RunContext } from './run-context'
+import { executeTool, toolResultForModel, type ToolOutcome } from './tool-execution'
+import { DEFAULT_TOOL_POLICY, MAX_TOOL_INPUT_CHARS, type ToolPolicy } from './tool-policy'
 import type { ModelRole } from './usage'
 
 /** Runs a delegation tool call; returns the answer and the index of agent.worker_returned. */
@@ -32,6 +33,8 @@ export type ToolLoopRequest = {
   firstHandler: string
   handler: string
   delegate?: Delegate
+  /** Per-call timeout, calls per attempt, result size (defaults: DEFAULT_TOOL_POLICY). */
+  toolPolicy?: ToolPolicy
 }
 
 /** How the loop ended; `lastModelIndex` is the last agent.model_called. */
@@ -43,34 +46,10 @@ export type ToolLoopResult = {
   steps: Step[]
 }
 
-async function executeTool(
-  tools: ToolSet,
-  name: string,
-  input: unknown,
-  toolCallId: string,
-  messages: ModelMessage[],
-  signal?: AbortSignal,
-): Promise<{ output: unknown; isError: boolean }> {
-  const definition = tools[name]
-  if (!definition?.execute)
-    return { output: `unknown tool '${name}'; available: ${Object.keys(tools).join(', ')}`, isError: true }
-  try {
-    let output: unknown = await definition.execute(
-      input as never,
-      { toolCallId, messages, abortSignal: signal, context: {} } as never,
-    )
-    if (output && typeof output === 'object' && Symbol.asyncIterator in output) {
-      for await (const part of output as AsyncIterable<unknown>) output = part
-    }
-    return { output, isError: false }
-  } catch (error) {
-    return { output: safeErrorMessage(error), isError: true }
-  }
-}
-
 /** Runs the loop, emitting model_called / tool_called / tool_returned with their recorded causes. */
 export async function runToolLoop(request: ToolLoopRequest): Promise<ToolLoopResult> {
-  const { run, messages, tools } = request
+  const { run, messages } = request
+  const policy = request.toolPolicy ?? DEFAULT_TOOL_POLICY
   const steps: Step[] = []
   let source = { index: request.startIndex, handler: request.firstHandler }
   for (let turn = 1; ; turn++) {
@@ -81,7 +60,7 @@ export async function runToolLoop(request: ToolLoopRequest): Promise<ToolLoopRes
       retry: request.retry,
       system: request.system,
       messages,
-      tools,
+      tools: request.tools,
       sourceIndex: source.index,
       handler: source.handler,
       attempt: request.attempt,
@@ -97,6 +76,7 @@ export async function runToolLoop(request: ToolLoopRequest): Promise<ToolLoopRes
       const delegated = await request.delegate?.(toolCall.toolName, toolCall.input, call.index)
       let output: unknown
       let isError = false
+      let modelText: string | undefined
       if (delegated) {
         output = delegated.output
         source = { index: delegated.index, handler: request.handler }
@@ -106,33 +86,35 @@ export async function runToolLoop(request: ToolLoopRequest): Promise<ToolLoopRes
           turn,
           toolCallId: toolCall.toolCallId,
           toolName: toolCall.toolName,
-          input: toolCall.input,
+          input: boundedInput(toolCall.input),
           ...(request.worker && { worker: request.worker }),
         })
-        ;({ output, isError } = await executeTool(
-          tools,
-          toolCall.toolName,
-          toolCall.input,
-          toolCall.toolCallId,
-          messages,
-          run.signal,
-        ))
+        const outcome = await runOneTool(request, toolCall, messages, policy)
         const returnedIndex = await run.emit('agent.tool_returned', via(calledIndex, HANDLERS.tools), {
           attempt: request.attempt,
           turn,
           toolCallId: toolCall.toolCallId,
           toolName: toolCall.toolName,
-          output: renderValue(output, 2000),
-          isError,
+          output: outcome.text,
+          isError: outcome.isError,
+          ...(outcome.error !== undefined && { error: outcome.error }),
+          durationMs: outcome.durationMs,
+          ...(outcome.truncated && { truncated: true, outputChars: outcome.totalChars }),
           ...(request.worker && { worker: request.worker }),
         })
+        run.throwIfCancelled()
         source = { index: returnedIndex, handler: request.handler }
+        output = outcome.isError ? (outcome.error ?? outcome.text) : outcome.text
+        isError = outcome.isError
+        modelText = toolResultForModel(toolCall.toolName, outcome)
       }
       steps.push({ name: toolCall.toolName, input: toolCall.input, output, ...(isError && { isError }) })
       const value =
-        typeof output === 'string'
-          ? { type: 'text' as const, value: output }
-          : { type: 'json' as const, value: (output ?? null) as never }
+        modelText !== undefined
+          ? { type: 'text' as const, value: modelText }
+          : typeof output === 'string'
+            ? { type: 'text' as const, value: output }
+            : { type: 'json' as const, value: (output ?? null) as never }
       messages.push({
         role: 'tool',
         content: [
@@ -140,10 +122,48 @@ export async function runToolLoop(request: ToolLoopRequest): Promise<ToolLoopRes
             type: 'tool-result',
             toolCallId: toolCall.toolCallId,
             toolName: toolCall.toolName,
-            output: isError ? { type: 'error-text', value: String(output) } : value,
+            output: isError ? { type: 'error-text', value: modelText ?? String(output) } : value,
           },
         ],
       })
     }
   }
+}
+
+function boundedInput(input: unknown): unknown {
+  const text = renderValue(input, Number.MAX_SAFE_INTEGER)
+  return text.length <= MAX_TOOL_INPUT_CHARS ? input : renderValue(input, MAX_TOOL_INPUT_CHARS)
+}
+
+/** Runs one call unless the attempt has used its calls; a refused call is an error the agent reads. */
+async function runOneTool(
+  request: ToolLoopRequest,
+  toolCall: { toolName: string; input: unknown; toolCallId: string },
+  messages: ModelMessage[],
+  policy: ToolPolicy,
+): Promise<ToolOutcome> {
+  const { run } = request
+  if (run.countToolCall(request.attempt) > policy.maxCallsPerAttempt) {
+    const error = `tool call limit reached: at most ${policy.maxCallsPerAttempt} tool calls per attempt; answer with what you have`
+    return {
+      output: error,
+      isError: true,
+      error,
+      durationMs: 0,
+      text: error,
+      truncated: false,
+      totalChars: error.length,
+    }
+  }
+  return executeTool(
+    request.tools,
+    { name: toolCall.toolName, input: toolCall.input, toolCallId: toolCall.toolCallId },
+    {
+      messages,
+      signal: run.signal,
+      timeoutMs: policy.timeoutMs,
+      maxResultChars: policy.maxResultChars,
+      now: () => run.now(),
+    },
+  )
 }

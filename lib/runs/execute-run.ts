@@ -10,6 +10,8 @@ import { SecretScrubber } from '../reflexion/secret-scrubber'
 import { cancelledBy, type CancellationWatch } from './cancellation-watch'
 import { claimRun } from './claim-run'
 import { buildRunAgent, runSecrets } from './run-agent'
+import type { OutboundPolicy } from '../net'
+import { buildRunTools } from '../tools/run-tools'
 import type { RunEventSink } from './run-event-sink'
 import { endRunInterrupted, openRunSink } from './run-log'
 import type { RunServices } from './run-services'
@@ -36,6 +38,8 @@ export type ExecutorOptions = {
   workerLabel?: string
   /** True while the worker is shutting down: runs stop at their next attempt boundary and are handed over. */
   shouldYield?: () => boolean
+  /** Addresses tools may reach beyond the public internet (tests; the operator uses OUTBOUND_ALLOW). */
+  outboundPolicy?: OutboundPolicy
 }
 
 /** How many times a run is resumed after losing its worker before it ends `worker_lost` (a run that kills workers). */
@@ -115,7 +119,11 @@ export async function executeRun(
         retry: options.retry,
         demoLatencyMs: settings.demoLatencyMs,
         embedder: options.embedder,
+        // Of the tools the task chose, only those enabled in the run's tenant now (checked at execution).
+        tools: undefined as import('ai').ToolSet | undefined,
       }
+      const runTools = await buildRunTools(prisma, run.tenantId, task.tools ?? [], { policy: options.outboundPolicy })
+      context.tools = runTools.tools
       const scrubber = new SecretScrubber()
       let built
       try {
@@ -166,6 +174,7 @@ export async function executeRun(
       } finally {
         watched.done()
         tracer.finish()
+        await runTools.close()
       }
       return 'executed'
     }

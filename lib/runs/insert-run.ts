@@ -61,6 +61,7 @@ export async function insertRun(tx: Transaction, input: NewRun): Promise<{ id: s
       maxAttempts: task.reflexion.maxAttempts,
       threshold: task.reflexion.threshold,
       lessonMode: task.reflexion.lessonMode,
+      ...(task.tools && task.tools.length > 0 && { tools: task.tools }),
       ...(input.experiment && { experimentId: input.experiment.id, arm: input.experiment.arm }),
     },
   }

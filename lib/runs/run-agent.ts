@@ -1,4 +1,5 @@
 import 'server-only'
+import type { ToolSet } from 'ai'
 import type { Db } from '../db/client'
 import { aiSdkEmbedder, defaultEmbedder } from '../lessons/embedders'
 import { PgLessonStore } from '../lessons/pg-lesson-store'
@@ -29,6 +30,8 @@ export type RunAgentContext = {
   retry?: RetryOptions | false
   demoLatencyMs?: number
   embedder?: Embedder
+  /** The tools this run may call (already filtered to the tenant's enabled tools the task chose). */
+  tools?: ToolSet
 }
 
 /** The offline default lesson embedder, or an AI SDK embedding model (tests pass one in the context). */
@@ -63,6 +66,7 @@ export async function buildRunAgent(
               new Agent({
                 instructions: worker.instructions,
                 model,
+                tools: context.tools,
                 maxTurns: task.maxTurns,
                 retry: context.retry,
                 secrets,
@@ -109,6 +113,7 @@ export async function buildRunAgent(
     instructions: RUN_INSTRUCTIONS,
     model,
     architecture,
+    tools: context.tools,
     memory: new PgMemory({ prisma: context.prisma, tenantId: context.tenantId }),
     maxTurns: task.maxTurns,
     secrets,

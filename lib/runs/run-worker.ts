@@ -51,6 +51,7 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<RunWork
     retry: options.retry,
     embedder: options.embedder,
     workerLabel: options.workerLabel,
+    outboundPolicy: options.outboundPolicy,
     shouldYield: () => draining,
   }
   const scheduling = { window: experimentWindow(executor.tenantConcurrency) }

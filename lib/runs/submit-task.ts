@@ -15,6 +15,7 @@ import type { StoredTask } from './stored-task'
 import { taskInputSchema, type TaskInputDraft } from './task-input'
 import { loadTenantSettings } from '../tenants/tenant-settings'
 import { tenantRunSettings } from './tenant-run-settings'
+import { assertToolsSelectable } from './task-tools'
 
 const log = logger().child({ component: 'runs' })
 
@@ -46,6 +47,7 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
     loadTenantSettings(caller),
   ])
   if (!membership) throw notFound()
+  await assertToolsSelectable(prisma, caller.tenantId, input.tools)
   const settings = tenantRunSettings(tenantSettings)
   const models = {
     agent: effectiveAgentModel(input.models.agent, settings.defaultModel),

@@ -59,6 +59,12 @@ export const taskInputSchema = z
       .default({ kind: 'react' }),
     models: z.object({ agent: modelString, evaluator: modelString, reflector: modelString }).prefault({}),
     maxTurns: z.number().int().min(1).max(50).default(8),
+    /** Tools of the tenant the agent may call (checked against the enabled tools at submission and again at execution). */
+    tools: z
+      .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a tool name: letters, digits, "_" or "-"'))
+      .max(16, 'choose at most 16 tools')
+      .default([])
+      .transform((tools) => [...new Set(tools)]),
   })
   .strict()
 

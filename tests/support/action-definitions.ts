@@ -45,6 +45,18 @@ import {
   testLessonForm,
   uploadDatasetItemsForm,
 } from '../../lib/experiments/forms'
+import {
+  addMcpServerForm,
+  checkMcpServerForm,
+  checkOperatorServerForm,
+  httpFetchHostsForm,
+  removeMcpServerForm,
+  setToolEnabledForm,
+} from '../../lib/tools/tool-forms'
+import { OPERATOR_SERVER_NAME, useTestToolNetwork } from './tool-fixtures'
+
+// Servers the matrix adds point at port 1 of loopback (refused at once); the operator's server is the test stdio server.
+useTestToolNetwork()
 
 /** A tenant action's definition, typed loosely so one table holds them all. */
 export type TenantDefinition = ActionDefinition<never, unknown>
@@ -134,6 +146,34 @@ export const DEFINITIONS: Record<
   'app/settings/actions.ts#modelSettingsAction': {
     definition: modelSettingsForm as never,
     input: () => ({ defaultModel: `openai:gpt-${crypto.randomBytes(3).toString('hex')}`, supportRedactEmails: 'on' }),
+  },
+  'app/settings/tools/actions.ts#addMcpServerAction': {
+    definition: addMcpServerForm as never,
+    input: () => ({
+      name: `s${crypto.randomBytes(4).toString('hex')}`,
+      url: 'http://127.0.0.1:1/mcp',
+      headers: 'X-Key: k',
+    }),
+  },
+  'app/settings/tools/actions.ts#checkMcpServerAction': {
+    definition: checkMcpServerForm as never,
+    input: (serverId) => ({ serverId }),
+  },
+  'app/settings/tools/actions.ts#removeMcpServerAction': {
+    definition: removeMcpServerForm as never,
+    input: (serverId) => ({ serverId }),
+  },
+  'app/settings/tools/actions.ts#checkOperatorServerAction': {
+    definition: checkOperatorServerForm as never,
+    input: () => ({ serverName: OPERATOR_SERVER_NAME }),
+  },
+  'app/settings/tools/actions.ts#setToolEnabledAction': {
+    definition: setToolEnabledForm as never,
+    input: (name) => ({ name, enabled: 'true' }),
+  },
+  'app/settings/tools/actions.ts#httpFetchHostsAction': {
+    definition: httpFetchHostsForm as never,
+    input: () => ({ allowedHosts: `api${crypto.randomBytes(3).toString('hex')}.example.com` }),
   },
   'app/settings/actions.ts#recallSettingsAction': {
     definition: recallSettingsForm as never,

@@ -64,6 +64,20 @@ async function experimentOf(tenantId: string, ownerId: string, shared: boolean):
   return experiment.id
 }
 
+/** A registered server (never checked) with one tool, off. */
+async function storedServer(tenantId: string, adminId: string): Promise<{ id: string; toolName: string }> {
+  const prisma = await getPrisma()
+  const name = `t${crypto.randomBytes(4).toString('hex')}`
+  const server = await prisma.mcpServer.create({
+    data: { tenantId, name, url: 'http://127.0.0.1:1/mcp', headerNames: [], createdById: adminId },
+  })
+  const toolName = `${name}__echo`
+  await prisma.tenantTool.create({
+    data: { tenantId, name: toolName, origin: 'mcp', serverId: server.id, remoteName: 'echo', enabled: false },
+  })
+  return { id: server.id, toolName }
+}
+
 async function storeLesson(owner: TestUser): Promise<string> {
   const store = new PgLessonStore({
     prisma: await getPrisma(),
@@ -219,6 +233,10 @@ export async function makeTarget(
       await runningRun(tenant.users.memberTwo)
       return lesson.id
     }
+    case 'mcpServer':
+      return (await storedServer(tenant.id, tenant.users.admin.id)).id
+    case 'tool':
+      return (await storedServer(tenant.id, tenant.users.admin.id)).toolName
     default:
       return ''
   }

@@ -66,6 +66,8 @@ export type ResourceKind =
   | 'dataset'
   | 'experiment'
   | 'testableLesson' // a shared lesson with a past run sharing its task key (what "test this lesson" replays)
+  | 'mcpServer'
+  | 'tool'
   | 'apiKey'
   | 'webhook'
   | 'none'
@@ -183,6 +185,42 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     resource: 'none',
     visibility: permission('settings.manage'),
     writes: 'tenant settings + audit',
+  },
+  'app/settings/tools/actions.ts#addMcpServerAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('settings.manage'),
+    writes: 'an MCP server (headers encrypted), its check + audit',
+  },
+  'app/settings/tools/actions.ts#checkMcpServerAction': {
+    kind: 'tenant',
+    resource: 'mcpServer',
+    visibility: permission('settings.manage'),
+    writes: 'the server check, its tools + audit',
+  },
+  'app/settings/tools/actions.ts#removeMcpServerAction': {
+    kind: 'tenant',
+    resource: 'mcpServer',
+    visibility: permission('settings.manage'),
+    writes: 'the server and its tools (deleted) + audit',
+  },
+  'app/settings/tools/actions.ts#checkOperatorServerAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('settings.manage'),
+    writes: "the operator server's tools + audit",
+  },
+  'app/settings/tools/actions.ts#setToolEnabledAction': {
+    kind: 'tenant',
+    resource: 'tool',
+    visibility: permission('settings.manage'),
+    writes: 'the tool switch + audit',
+  },
+  'app/settings/tools/actions.ts#httpFetchHostsAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('settings.manage'),
+    writes: "http_fetch's allowed hosts + audit",
   },
   'app/settings/actions.ts#recallSettingsAction': {
     kind: 'tenant',
@@ -397,6 +435,11 @@ export const PAGES: Record<string, PageExpectation> = {
   },
   'app/admin/audit/page.tsx': { path: '/admin/audit', signedOut: 'signin', access: { anyOf: ['audit.read'] } },
   'app/settings/page.tsx': { path: '/settings', signedOut: 'signin', access: { anyOf: ['settings.manage'] } },
+  'app/settings/tools/page.tsx': {
+    path: '/settings/tools',
+    signedOut: 'signin',
+    access: { anyOf: ['settings.manage'] },
+  },
   'app/settings/data/page.tsx': {
     path: '/settings/data',
     signedOut: 'signin',

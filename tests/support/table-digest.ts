@@ -22,6 +22,8 @@ export async function tableCounts(): Promise<Record<string, number>> {
     datasets,
     datasetVersions,
     experiments,
+    mcpServers,
+    tenantTools,
     apiKeys,
     webhookEndpoints,
     webhookDeliveries,
@@ -42,6 +44,8 @@ export async function tableCounts(): Promise<Record<string, number>> {
     prisma.dataset.count(),
     prisma.datasetVersion.count(),
     prisma.experiment.count(),
+    prisma.mcpServer.count(),
+    prisma.tenantTool.count(),
     prisma.apiKey.count({ where: { revokedAt: null } }),
     prisma.webhookEndpoint.count({ where: { disabledAt: null } }),
     prisma.webhookDelivery.count(),
@@ -63,6 +67,8 @@ export async function tableCounts(): Promise<Record<string, number>> {
     datasets,
     datasetVersions,
     experiments,
+    mcpServers,
+    tenantTools,
     apiKeys,
     webhookEndpoints,
     webhookDeliveries,
@@ -74,50 +80,71 @@ export async function tableCounts(): Promise<Record<string, number>> {
 export async function tableDigest(tenantIds: string[]): Promise<{ counts: Record<string, number>; rows: string }> {
   const prisma = await getPrisma()
   const tenantId = { in: tenantIds }
-  const [tenants, memberships, lessons, proposals, runs, secrets, invitations, experiments, memoryBlocks] =
-    await Promise.all([
-      prisma.tenant.findMany({
-        where: { id: tenantId },
-        select: { id: true, name: true, settings: true },
-        orderBy: { id: 'asc' },
-      }),
-      prisma.membership.findMany({
-        where: { tenantId },
-        select: { id: true, role: true, runQuota: true },
-        orderBy: { id: 'asc' },
-      }),
-      prisma.lesson.findMany({
-        where: { tenantId },
-        select: { id: true, content: true, status: true, tags: true, taskKey: true, expiresAt: true, userKey: true },
-        orderBy: { id: 'asc' },
-      }),
-      prisma.lessonProposal.findMany({
-        where: { tenantId },
-        select: { id: true, status: true, content: true, reviewNote: true },
-        orderBy: { id: 'asc' },
-      }),
-      prisma.run.findMany({
-        where: { tenantId },
-        select: { id: true, status: true, cancelRequestedAt: true, eventCount: true },
-        orderBy: { id: 'asc' },
-      }),
-      prisma.providerSecret.findMany({
-        where: { tenantId },
-        select: { id: true, provider: true, lastFour: true },
-        orderBy: { id: 'asc' },
-      }),
-      prisma.invitation.findMany({
-        where: { tenantId },
-        select: { id: true, acceptedAt: true },
-        orderBy: { id: 'asc' },
-      }),
-      prisma.experiment.findMany({ where: { tenantId }, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
-      prisma.workingMemoryBlock.findMany({
-        where: { tenantId },
-        select: { id: true, content: true },
-        orderBy: { id: 'asc' },
-      }),
-    ])
+  const [
+    tenants,
+    memberships,
+    lessons,
+    proposals,
+    runs,
+    secrets,
+    invitations,
+    experiments,
+    memoryBlocks,
+    servers,
+    tools,
+  ] = await Promise.all([
+    prisma.tenant.findMany({
+      where: { id: tenantId },
+      select: { id: true, name: true, settings: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.membership.findMany({
+      where: { tenantId },
+      select: { id: true, role: true, runQuota: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.lesson.findMany({
+      where: { tenantId },
+      select: { id: true, content: true, status: true, tags: true, taskKey: true, expiresAt: true, userKey: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.lessonProposal.findMany({
+      where: { tenantId },
+      select: { id: true, status: true, content: true, reviewNote: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.run.findMany({
+      where: { tenantId },
+      select: { id: true, status: true, cancelRequestedAt: true, eventCount: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.providerSecret.findMany({
+      where: { tenantId },
+      select: { id: true, provider: true, lastFour: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.invitation.findMany({
+      where: { tenantId },
+      select: { id: true, acceptedAt: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.experiment.findMany({ where: { tenantId }, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
+    prisma.workingMemoryBlock.findMany({
+      where: { tenantId },
+      select: { id: true, content: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.mcpServer.findMany({
+      where: { tenantId },
+      select: { id: true, url: true, headerNames: true, checkedAt: true, checkError: true },
+      orderBy: { id: 'asc' },
+    }),
+    prisma.tenantTool.findMany({
+      where: { tenantId },
+      select: { id: true, name: true, enabled: true, config: true, description: true },
+      orderBy: { id: 'asc' },
+    }),
+  ])
   const rows = crypto
     .createHash('sha256')
     .update(
@@ -131,6 +158,8 @@ export async function tableDigest(tenantIds: string[]): Promise<{ counts: Record
         invitations,
         experiments,
         memoryBlocks,
+        servers,
+        tools,
       }),
     )
     .digest('hex')

@@ -6,8 +6,10 @@ import type { Caller } from '@/lib/auth/caller'
 import { BLANK_TASK, valuesFromDraft } from '@/components/tasks/task-form-values'
 import { TemplatePicker, type TaskTemplate } from '@/components/tasks/template-picker'
 import { PageHeader } from '@/components/ui/page-header'
+import { can } from '@/lib/auth/permissions'
 import { requirePageAccess } from '@/lib/auth/session'
-import { DEMO_SCENARIOS } from '@/lib/models/demo/scenarios'
+import { listSelectableTools } from '@/lib/tools/tool-catalog'
+import { ALL_DEMO_SCENARIOS } from '@/lib/models/demo/scenarios'
 import { defaultAgentModelLabel } from './default-agent-model'
 
 export const metadata: Metadata = { title: 'New task' }
@@ -22,10 +24,10 @@ const EVALUATOR_NAMES = {
 
 const TEMPLATES: TaskTemplate[] = [
   { id: 'blank', title: 'Blank task', summary: 'Your own prompt and evaluator.' },
-  ...DEMO_SCENARIOS.map((scenario) => ({
+  ...ALL_DEMO_SCENARIOS.map((scenario) => ({
     id: scenario.id,
     title: scenario.title,
-    summary: `Offline demo · ${EVALUATOR_NAMES[scenario.task.evaluator?.kind ?? 'llm']} evaluator`,
+    summary: `Offline demo · ${EVALUATOR_NAMES[scenario.task.evaluator?.kind ?? 'llm']} evaluator${scenario.task.tools?.length ? ` · tool: ${scenario.task.tools.join(', ')}` : ''}`,
   })),
 ]
 
@@ -36,7 +38,7 @@ export default async function NewTaskPage({
 }) {
   const caller = await requirePageAccess('runs.create')
   const requested = (await searchParams).template
-  const scenario = DEMO_SCENARIOS.find((candidate) => candidate.id === requested)
+  const scenario = ALL_DEMO_SCENARIOS.find((candidate) => candidate.id === requested)
   const initial = scenario ? valuesFromDraft(scenario.task) : BLANK_TASK
   return (
     <div>
@@ -55,6 +57,13 @@ export default async function NewTaskPage({
 }
 
 async function FormWithDefaults({ caller, initial }: { caller: Caller; initial: typeof BLANK_TASK }) {
-  const defaultModel = await defaultAgentModelLabel(caller)
-  return <TaskForm initial={initial} defaultModel={defaultModel} />
+  const [defaultModel, tools] = await Promise.all([defaultAgentModelLabel(caller), listSelectableTools(caller)])
+  return (
+    <TaskForm
+      initial={initial}
+      defaultModel={defaultModel}
+      tools={tools}
+      canManageTools={can(caller.role, 'settings.manage')}
+    />
+  )
 }

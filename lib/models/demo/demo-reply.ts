@@ -99,6 +99,71 @@ function reflectorReply(task: string): string {
   return JSON.stringify({ lesson })
 }
 
+/** The text inside a tool result's data section (the engine wraps results as untrusted data). */
+function toolResultText(result: string): string {
+  const inside = /<untrusted_tool_result[^>]*>\n?([\s\S]*?)\n?<\/untrusted_tool_result>/.exec(result)
+  return (inside ? inside[1] : result).trim()
+}
+
+/** Tool names the task mentions, in the order it mentions them. */
+function namedTools(task: string, toolNames: string[]): string[] {
+  return toolNames
+    .filter((name) => new RegExp(`(^|[^A-Za-z0-9_-])${name.replace(/[-]/g, '\\-')}($|[^A-Za-z0-9_-])`).test(task))
+    .sort((left, right) => task.indexOf(left) - task.indexOf(right))
+}
+
+/** An input for a tool from its JSON Schema: each required string gets the task's quoted text (or the task). */
+function inputFor(schema: unknown, task: string): Record<string, unknown> {
+  const { properties = {}, required = [] } = (schema ?? {}) as {
+    properties?: Record<string, { type?: string }>
+    required?: string[]
+  }
+  const quoted = /["“']([^"”']{1,200})["”']/.exec(task)?.[1] ?? task.slice(0, 200)
+  return Object.fromEntries(
+    required.map((name) => {
+      const type = properties[name]?.type
+      return [name, type === 'number' || type === 'integer' ? 1 : type === 'boolean' ? true : quoted]
+    }),
+  )
+}
+
+/**
+ * The agent with tools: a tool scenario calls its tool (the lesson changes the input), a task that names
+ * offered tools calls each once in order, then answers from what the tools returned.
+ */
+function agentWithTools(
+  options: Pick<LanguageModelV4CallOptions, 'prompt' | 'tools'>,
+  task: string,
+  context: string,
+  toolResults: string[],
+): DemoReply | undefined {
+  const tools = (options.tools ?? []).filter((tool) => tool.type === 'function')
+  const scenario = scenarioFor(task)
+  const scripted = scenario?.tool
+  if (scripted && tools.some((tool) => tool.name === scripted.name)) {
+    if (toolResults.length === 0) {
+      const input = scenario.appliesLesson.test(context) ? scripted.inputWith : scripted.inputWithout
+      return { kind: 'tool-call', toolName: scripted.name, input }
+    }
+    return { kind: 'text', text: scripted.answer(toolResultText(toolResults.at(-1)!)) }
+  }
+  const named = namedTools(
+    task,
+    tools.map((tool) => tool.name),
+  )
+  if (named.length === 0) return undefined
+  if (toolResults.length < named.length) {
+    const next = tools.find((tool) => tool.name === named[toolResults.length])!
+    return { kind: 'tool-call', toolName: next.name, input: inputFor(next.inputSchema, task) }
+  }
+  const lines = named.map((name, position) => {
+    const result = toolResults[position] ?? ''
+    const failed = /status="error"/.test(result)
+    return `${name} ${failed ? 'failed' : 'returned'}: ${toolResultText(result).slice(0, 300)}`
+  })
+  return { kind: 'text', text: `I called the tools the task names.\n${lines.join('\n')}` }
+}
+
 /** The deterministic reply of the demo model to one call. Never throws on an unknown prompt. */
 export function demoReply(options: Pick<LanguageModelV4CallOptions, 'prompt' | 'tools'>): DemoReply {
   const { system, task, context, toolResults } = readPrompt(options.prompt)
@@ -109,5 +174,5 @@ export function demoReply(options: Pick<LanguageModelV4CallOptions, 'prompt' | '
   if (role === 'supervisor' && toolResults.length === 0) {
     return { kind: 'tool-call', toolName: toolNames.find((name) => name.startsWith('delegate_to_'))!, input: { task } }
   }
-  return { kind: 'text', text: agentAnswer(context, task) }
+  return agentWithTools(options, task, context, toolResults) ?? { kind: 'text', text: agentAnswer(context, task) }
 }

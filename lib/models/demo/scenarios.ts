@@ -19,6 +19,13 @@ export type DemoScenario = {
   /** The agent's answer without, and with, the lesson. */
   answerWithout: string
   answerWith: string
+  /** A scenario played with a tool: the call the agent makes without and with the lesson, and its answer from the result. */
+  tool?: {
+    name: string
+    inputWithout: Record<string, unknown>
+    inputWith: Record<string, unknown>
+    answer: (result: string) => string
+  }
 }
 
 /** At most 3 stops (at most two arrows) and the word "walk" somewhere: one regex, the lookahead checks the walking. */
@@ -114,11 +121,55 @@ export const DEMO_SCENARIOS: DemoScenario[] = [
   },
 ]
 
+/** Demo tasks played with a tool: they run once an admin enables the tool (templates offer them after the others). */
+export const DEMO_TOOL_SCENARIOS: DemoScenario[] = [
+  {
+    id: 'compound-interest',
+    title: 'Compound interest with the JavaScript tool',
+    task: {
+      title: 'Compound interest with the JavaScript tool',
+      prompt:
+        'What does a deposit of 1000 dollars grow to after 3 years at 5% interest compounded yearly? Compute it with the javascript tool and give the amount in dollars, rounded to cents.',
+      taskKey: 'compound-interest',
+      tags: ['finance', 'calculation'],
+      evaluator: { kind: 'contains', expected: '1157.63', caseSensitive: false },
+      reflexion: { maxAttempts: 3, threshold: 1, lessonMode: 'selective' },
+      tools: ['javascript'],
+    },
+    lesson:
+      'For compound interest, raise (1 + rate) to the number of years, as in 1000 * 1.05 ** 3, instead of multiplying by the years.',
+    matches: /compounded yearly/i,
+    asks: /compute|calculate|grow|amount|how much|interest/i,
+    appliesLesson: /raise \(1 \+ rate\) to the number of years/i,
+    answerWithout: 'The deposit grows to about $3150.00.',
+    answerWith: 'The deposit grows to $1157.63.',
+    tool: {
+      name: 'javascript',
+      inputWithout: { code: '1000 * 1.05 * 3' },
+      inputWith: { code: '1000 * 1.05 ** 3' },
+      answer: (result) => {
+        const amount = Number.parseFloat(
+          result
+            .replace(/[^0-9.eE+-]+/g, ' ')
+            .trim()
+            .split(' ')[0] ?? '',
+        )
+        return Number.isFinite(amount)
+          ? `The deposit grows to $${amount.toFixed(2)}.`
+          : `The javascript tool did not give a number (${result.slice(0, 120)}), so I cannot state the amount.`
+      },
+    },
+  },
+]
+
+/** Every demo task, tool tasks last: what the templates offer. */
+export const ALL_DEMO_SCENARIOS: DemoScenario[] = [...DEMO_SCENARIOS, ...DEMO_TOOL_SCENARIOS]
+
 /** The scenario a task prompt belongs to, if any (the bundled tasks, then the demo dataset's walking tours). */
 export function scenarioFor(text: string): DemoScenario | undefined {
   // Both the subject and the request: a haiku about Hangzhou is not the Hangzhou walking tour.
   const fits = (scenario: DemoScenario) => scenario.matches.test(text) && scenario.asks.test(text)
-  return DEMO_SCENARIOS.find(fits) ?? WALKING_CITY_SCENARIOS.find(fits)
+  return ALL_DEMO_SCENARIOS.find(fits) ?? WALKING_CITY_SCENARIOS.find(fits)
 }
 
 export { MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS }
