@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import next from 'next'
 import { CLIENT_ADDRESS_HEADER } from '../lib/auth/client-address'
 import { getDatabase, openDatabase, setDatabase, type Database } from '../lib/db/client'
-import { env } from '../lib/env'
+import { assertSharedSecrets, env } from '../lib/env'
 import { SERVER_DATABASE_KEY } from '../lib/server-marker'
 import { seedDemo } from './seed'
 
@@ -35,6 +35,7 @@ async function startWorker(): Promise<(() => Promise<void>) | null> {
 /** Opens the database, seeds demo data (embedded only), starts the worker and serves Next on PORT. */
 export async function startServer(options: { dev: boolean }): Promise<http.Server> {
   const port = env.PORT
+  assertSharedSecrets('The server', ['NEXTAUTH_SECRET', 'SECRETS_KEY'])
   // Auth.js reads NEXTAUTH_URL itself; default it to this server so sign-in works with no configuration.
   process.env.NEXTAUTH_URL ??= `http://localhost:${port}`
   const database = await openProcessDatabase()

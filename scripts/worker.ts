@@ -3,7 +3,7 @@
  * app servers and other workers. The embedded database cannot be shared: the app runs its own worker.
  */
 import { openDatabase } from '../lib/db/client'
-import { env } from '../lib/env'
+import { assertSharedSecrets, env } from '../lib/env'
 import { startRunWorker } from '../lib/runs/run-worker'
 
 async function main() {
@@ -11,6 +11,12 @@ async function main() {
     console.error(
       'npm run worker needs DATABASE_URL (a PostgreSQL server). On the embedded database the app process runs the worker itself.',
     )
+    process.exit(2)
+  }
+  try {
+    assertSharedSecrets('npm run worker', ['SECRETS_KEY'])
+  } catch (error) {
+    console.error((error as Error).message)
     process.exit(2)
   }
   const database = await openDatabase({ url: env.DATABASE_URL })
