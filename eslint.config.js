@@ -1,31 +1,7 @@
 // ESLint 9 flat config: typescript-eslint's recommended rules, and the boundary of the pure core
-// (lib/reflexion, lib/events, lib/reflection know nothing of Next.js, Prisma, the database or auth).
+// (lib/reflexion, lib/events, lib/reflection import only each other, the AI SDK, zod and ajv: eslint/core-boundary.mjs).
 import tseslint from 'typescript-eslint'
-
-const coreBoundary = {
-  patterns: [
-    { group: ['next', 'next/*'], message: 'The core must not depend on Next.js.' },
-    { group: ['@prisma/*', '**/generated/**', '@/lib/generated/**'], message: 'The core must not depend on Prisma.' },
-    {
-      group: ['**/lib/db', '**/lib/db/**', '@/lib/db', '@/lib/db/**', '../db', '../db/**', '../../db', '../../db/**'],
-      message: 'The core talks to ports, not to the database.',
-    },
-    {
-      group: [
-        '**/lib/auth',
-        '**/lib/auth/**',
-        '@/lib/auth',
-        '@/lib/auth/**',
-        '../auth',
-        '../auth/**',
-        '../../auth',
-        '../../auth/**',
-      ],
-      message: 'The core must not depend on auth.',
-    },
-    { group: ['server-only'], message: 'The core is plain TypeScript, usable anywhere.' },
-  ],
-}
+import coreBoundary from './eslint/core-boundary.mjs'
 
 export default tseslint.config(
   {
@@ -51,6 +27,7 @@ export default tseslint.config(
   },
   {
     files: ['lib/reflexion/**/*.ts', 'lib/events/**/*.ts', 'lib/reflection/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', coreBoundary] },
+    plugins: { core: coreBoundary },
+    rules: { 'core/allowed-imports': 'error' },
   },
 )

@@ -15,6 +15,6 @@ try {
 } catch (error) {
   // A second process on the same data folder is a user mistake, not a crash: say so plainly.
   if (!(error instanceof DataDirLockedError)) throw error
-  console.error(error.message)
+  process.stderr.write(`${error.message}\n`)
   process.exit(1)
 }

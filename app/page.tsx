@@ -33,6 +33,19 @@ export default async function HomePage() {
       </div>
     )
   }
+  if (!session.active && session.ssoRequiredBy.length > 0) {
+    return (
+      <div className="mx-auto max-w-lg">
+        <PageHeader title="Sign in with single sign-on" />
+        <Card>
+          <p className="text-sm text-slate-700" data-testid="sso-required">
+            {session.ssoRequiredBy.join(', ')} {session.ssoRequiredBy.length === 1 ? 'requires' : 'require'} single
+            sign-on: sign out, then sign in with your organisation&apos;s identity provider.
+          </p>
+        </Card>
+      </div>
+    )
+  }
   if (!session.active) {
     return (
       <div className="mx-auto max-w-lg">

@@ -3,6 +3,7 @@
 // Run: npx tsx bench/events.bench.ts   (creates and drops its own database)
 import type { Database } from '../lib/db/client'
 import type { LoggedEvent } from '../lib/events/event'
+import { readEvent } from '../lib/events/read-event'
 import { kindOf, namespaceOf } from '../lib/events/vocabulary'
 import { EventWriter } from '../lib/runs/event-writer'
 import { openRunSink } from '../lib/runs/run-log'
@@ -33,7 +34,7 @@ function eventAt(index: number): LoggedEvent {
   if (type === 'reflexion.evaluated')
     Object.assign(payload, { score: 0.5, passed: false, threshold: 0.8, feedback: 'too many stops' })
   if (type === 'agent.output_produced') payload.output = 'West Lake → Broken Bridge → Hefang Street'
-  return {
+  return readEvent({
     index,
     type,
     kind: kindOf(type),
@@ -41,7 +42,7 @@ function eventAt(index: number): LoggedEvent {
     payload,
     cause: { kind: 'handler', index: index - 1, handler: 'react' },
     at: new Date().toISOString(),
-  }
+  })
 }
 
 async function createRuns(database: Database, count: number): Promise<string[]> {

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { LoggedEvent } from '../lib/events'
+import type { RawLoggedEvent } from '../lib/events'
 import { serializeJsonlRow } from '../lib/events/jsonl'
 import { Reflection } from '../lib/reflection'
 import { diagnoseRun, supportSystemPrompt } from '../lib/support'
@@ -17,7 +17,7 @@ const SIZES = [100, 1_000, 10_000, 100_000]
 const tokens = (text: string) => Math.ceil(text.length / 4)
 
 /** A failed run of `count` events: the synthetic log, ended by max_attempts_reached and run.finished. */
-function failedRunLog(count: number): LoggedEvent[] {
+function failedRunLog(count: number): RawLoggedEvent[] {
   const events = syntheticRunLog(count - 2)
   const lastEvaluated =
     [...events].reverse().find((event) => event.type === 'reflexion.evaluated') ?? events[events.length - 1]

@@ -30,8 +30,12 @@ const schema = z.object({
   /** Concurrent runs per worker process, and per tenant across workers. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** On SIGTERM, how long a worker waits for running runs to reach an attempt boundary before it exits anyway. */
+  WORKER_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** PostgreSQL used by integration tests (must be on this machine). */
   TEST_DATABASE_URL: z.string().optional(),
+  /** Requests per minute each API key may make (the public API's per-key rate limit). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /**
    * Outbound addresses allowed although not public (comma list of host names, host:port, addresses or
    * CIDR ranges), for a provider or tool on the operator's own network. Empty: only public addresses.
@@ -46,6 +50,18 @@ const schema = z.object({
         context.addIssue({ code: 'custom', message: (error as Error).message })
       }
     }),
+  /** Bearer token that `GET /api/metrics` (and a worker's metrics port) require; unset = metrics are off. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Port on which `npm run worker` serves its own /metrics (same token); unset = none. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** OTLP/HTTP endpoint for traces (e.g. http://collector:4318); unset = no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /** OpenID Connect sign-in (Okta, Entra ID, Keycloak, Google Workspace…): the issuer URL; unset = no SSO. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The sign-in button's label, e.g. `Okta` (default: single sign-on). */
+  OIDC_DISPLAY_NAME: z.string().min(1).max(60).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 })
 
@@ -58,6 +74,11 @@ function parse(source: NodeJS.ProcessEnv): Env {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')
     throw new Error(`Invalid environment:\n${problems}`)
   }
+  const oidc = [result.data.OIDC_ISSUER, result.data.OIDC_CLIENT_ID, result.data.OIDC_CLIENT_SECRET]
+  if (oidc.some(Boolean) && !oidc.every(Boolean))
+    throw new Error(
+      'Invalid environment:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none',
+    )
   if (result.data.NODE_ENV === 'production' && result.data.DATABASE_URL) {
     for (const name of ['NEXTAUTH_SECRET', 'SECRETS_KEY'] as const) {
       if (!result.data[name])

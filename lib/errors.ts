@@ -5,8 +5,10 @@
 export const ERROR_CODES = {
   bad_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   rate_limited: 429,
   quota_exceeded: 429,
   internal: 500,

@@ -4,6 +4,7 @@
 // Run by the server on an embedded database, or alone: `npm run db:seed`.
 import crypto from 'node:crypto'
 import { pathToFileURL } from 'node:url'
+import { generateApiKey } from '../lib/api-keys/key-secret'
 import { hashPassword } from '../lib/auth/password'
 import type { Role } from '../lib/auth/permissions'
 import type { Db } from '../lib/db/client'
@@ -22,6 +23,10 @@ export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
   { email: 'sam@demo.test', name: 'Sam Support', role: 'support' },
 ]
 
+/** Who gets the demo API key printed at the first start, and its scopes. */
+export const DEMO_API_KEY_OWNER = 'ada@demo.test'
+export const DEMO_API_KEY_SCOPES = ['runs:read', 'runs:write'] as const
+
 /** Creates the demo organisation and users unless they exist; prints the new passwords once. */
 export async function seedDemo(prisma: Db, log: (line: string) => void = console.log): Promise<'created' | 'existing'> {
   if (await prisma.tenant.findUnique({ where: { slug: DEMO_TENANT_SLUG }, select: { id: true } })) {
@@ -34,6 +39,7 @@ export async function seedDemo(prisma: Db, log: (line: string) => void = console
       return { ...user, password, passwordHash: await hashPassword(password) }
     }),
   )
+  const demoKey = generateApiKey()
   await prisma.$transaction(async (tx) => {
     const tenant = await tx.tenant.create({
       data: { name: 'Demo', slug: DEMO_TENANT_SLUG, settings: { demoLatencyMs: DEMO_LATENCY_MS } },
@@ -43,6 +49,30 @@ export async function seedDemo(prisma: Db, log: (line: string) => void = console
         data: { email: account.email, name: account.name, passwordHash: account.passwordHash },
       })
       await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: account.role } })
+      if (account.email === DEMO_API_KEY_OWNER) {
+        const key = await tx.apiKey.create({
+          data: {
+            tenantId: tenant.id,
+            kind: 'personal',
+            userId: user.id,
+            name: 'Demo key',
+            prefix: demoKey.prefix,
+            secretHash: demoKey.secretHash,
+            scopes: [...DEMO_API_KEY_SCOPES],
+            createdById: user.id,
+          },
+        })
+        await tx.auditLog.create({
+          data: {
+            tenantId: tenant.id,
+            actorId: user.id,
+            action: 'api_key.created',
+            targetType: 'api_key',
+            targetId: key.id,
+            details: { kind: 'personal', name: 'Demo key', prefix: demoKey.prefix, scopes: [...DEMO_API_KEY_SCOPES] },
+          },
+        })
+      }
     }
     await tx.auditLog.create({
       data: {
@@ -58,6 +88,9 @@ export async function seedDemo(prisma: Db, log: (line: string) => void = console
   log('')
   log('Demo organisation "Demo" created. Its users (passwords are shown only this once; save them now):')
   for (const account of accounts) log(`  ${account.role.padEnd(8)} ${account.email.padEnd(width)}  ${account.password}`)
+  log('')
+  log(`API key of ${DEMO_API_KEY_OWNER} (${DEMO_API_KEY_SCOPES.join(', ')}; shown only this once):`)
+  log(`  ${demoKey.secret}`)
   log('')
   return 'created'
 }

@@ -7,6 +7,9 @@ import next from 'next'
 import { CLIENT_ADDRESS_HEADER } from '../lib/auth/client-address'
 import { getDatabase, openDatabase, setDatabase, type Database } from '../lib/db/client'
 import { assertSharedSecrets, env } from '../lib/env'
+import { startTracing } from '../lib/observability/tracing'
+import { routeConsoleToLogger, runWithLogContext } from '../lib/log'
+import crypto from 'node:crypto'
 import { SERVER_DATABASE_KEY } from '../lib/server-marker'
 import { seedDemo } from './seed'
 
@@ -27,15 +30,19 @@ async function startWorker(): Promise<(() => Promise<void>) | null> {
   const host = (await import(pathToFileURL(hostFile).href)) as { startInProcessWorker?: () => Promise<unknown> }
   if (typeof host.startInProcessWorker !== 'function')
     return (console.log('worker: worker-host has no startInProcessWorker(); skipped'), null)
-  const stop = await host.startInProcessWorker()
+  const worker = (await host.startInProcessWorker()) as { stop?: () => Promise<void> } | null
   console.log('worker: started in this process')
-  return typeof stop === 'function' ? (stop as () => Promise<void>) : null
+  // A clean shutdown hands running runs over at their next attempt boundary (see RunWorker.stop).
+  return worker && typeof worker.stop === 'function' ? () => worker.stop!() : null
 }
 
 /** Opens the database, seeds demo data (embedded only), starts the worker and serves Next on PORT. */
 export async function startServer(options: { dev: boolean }): Promise<http.Server> {
   const port = env.PORT
   assertSharedSecrets('The server', ['NEXTAUTH_SECRET', 'SECRETS_KEY'])
+  routeConsoleToLogger()
+  // Before Next loads, so its request and server-action spans use this provider.
+  const stopTracing = startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, 'reflexion-studio')
   // Auth.js reads NEXTAUTH_URL itself; default it to this server so sign-in works with no configuration.
   process.env.NEXTAUTH_URL ??= `http://localhost:${port}`
   const database = await openProcessDatabase()
@@ -45,7 +52,8 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
       ? `database: embedded PostgreSQL (PGlite) in ${path.resolve(env.DATA_DIR)}`
       : 'database: PostgreSQL (DATABASE_URL)',
   )
-  if (database.embedded) await seedDemo(database.prisma)
+  // The demo passwords are for the person at the console, printed once and plainly (not a log line).
+  if (database.embedded) await seedDemo(database.prisma, (line) => process.stdout.write(`${line}\n`))
   else console.log('demo data: not seeded on a PostgreSQL server (run `npm run db:seed` to add it)')
   const stopWorker = await startWorker()
 
@@ -55,7 +63,11 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
   const server = http.createServer((request, response) => {
     // Overwrite whatever the client sent: the sign-in limits count this address.
     request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? 'unknown'
-    void handle(request, response)
+    // Every log line of the request carries its id (the proxy's, when it sent one); the session adds tenant and user.
+    const given = request.headers['x-request-id']
+    const requestId = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID()
+    response.setHeader('X-Request-Id', requestId)
+    void runWithLogContext({ requestId }, () => handle(request, response))
   })
   await new Promise<void>((resolve) => server.listen(port, resolve))
   console.log(`Reflexion Studio is ready on http://localhost:${port}${options.dev ? ' (development)' : ''}`)
@@ -69,6 +81,7 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
     await stopWorker?.().catch((error: unknown) => console.error('worker stop failed', error))
     await database.prisma.$disconnect().catch(() => {})
     await database.embedded?.close().catch(() => {})
+    await stopTracing?.().catch(() => {})
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))

@@ -2,9 +2,17 @@
  * `npm run worker`: executes queued runs from PostgreSQL (DATABASE_URL), next to any number of
  * app servers and other workers. The embedded database cannot be shared: the app runs its own worker.
  */
-import { openDatabase } from '../lib/db/client'
-import { assertSharedSecrets, env } from '../lib/env'
-import { startRunWorker } from '../lib/runs/run-worker'
+import { register } from 'node:module'
+
+// Server modules import 'server-only' (which throws outside React's server bundles): as server.ts does.
+register('./server-only-loader.mjs', import.meta.url)
+const { openDatabase } = await import('../lib/db/client')
+const { assertSharedSecrets, env } = await import('../lib/env')
+const { startTracing } = await import('../lib/observability/tracing')
+const { startRunWorker } = await import('../lib/runs/run-worker')
+const { serveWorkerMetrics } = await import('../lib/observability/worker-metrics-server')
+const { routeConsoleToLogger } = await import('../lib/log')
+routeConsoleToLogger()
 
 async function main() {
   if (!env.DATABASE_URL) {
@@ -19,6 +27,7 @@ async function main() {
     console.error((error as Error).message)
     process.exit(2)
   }
+  const stopTracing = startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, 'reflexion-studio-worker')
   const database = await openDatabase({ url: env.DATABASE_URL })
   const worker = await startRunWorker({
     database,
@@ -29,10 +38,17 @@ async function main() {
   console.log(
     `[worker] pid ${process.pid} executing runs (concurrency ${env.WORKER_CONCURRENCY}, per tenant ${env.TENANT_CONCURRENCY})`,
   )
+  const metricsServer = env.WORKER_METRICS_PORT
+    ? await serveWorkerMetrics(env.WORKER_METRICS_PORT, env.METRICS_TOKEN)
+    : null
   const shutdown = async (signal: string) => {
-    console.log(`[worker] ${signal}: finishing current runs`)
-    await worker.stop()
+    metricsServer?.close()
+    console.log(
+      `[worker] ${signal}: taking no new runs; running ones stop at their next attempt and go to another worker`,
+    )
+    await worker.stop({ graceMs: env.WORKER_GRACE_SECONDS * 1000 })
     await database.prisma.$disconnect()
+    await stopTracing?.().catch(() => {})
     process.exit(0)
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,7 +1,12 @@
 'use server'
 
 import { action } from '@/lib/actions/action'
-import { modelSettingsForm, removeProviderKeyForm, saveProviderKeyForm } from '@/lib/admin/settings-forms'
+import {
+  modelSettingsForm,
+  recallSettingsForm,
+  removeProviderKeyForm,
+  saveProviderKeyForm,
+} from '@/lib/admin/settings-forms'
 
 const revalidate = ['/settings']
 
@@ -13,3 +18,6 @@ export const removeProviderKeyAction = action(removeProviderKeyForm, { revalidat
 
 /** Saves the default model and the support agent's redaction (audited). */
 export const modelSettingsAction = action(modelSettingsForm, { revalidate })
+
+/** Saves the relevance floor and the embedding model; a new model re-embeds lessons in the background (audited). */
+export const recallSettingsAction = action(recallSettingsForm, { revalidate })

@@ -5,11 +5,14 @@ import { ActionButton } from '@/components/admin/action-button'
 import { formatDate } from '@/components/lessons/format'
 import { ModelSettingsForm } from '@/components/settings/model-settings-form'
 import { ProviderKeyForm } from '@/components/settings/provider-key-form'
+import { RecallSettingsForm } from '@/components/settings/recall-settings-form'
+import { RecallStatus } from '@/components/settings/recall-status'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { getTenantSettings } from '@/lib/admin/tenant-settings'
 import { can } from '@/lib/auth/permissions'
 import { requirePageAccess } from '@/lib/auth/session'
+import { getRecallSettings } from '@/lib/lessons/recall-settings-service'
 import { listProviderKeys } from '@/lib/models/provider-keys'
 
 export const metadata: Metadata = { title: 'Settings' }
@@ -26,7 +29,11 @@ const PROVIDERS = [
 
 export default async function SettingsPage() {
   const caller = await requirePageAccess('settings.manage')
-  const [keys, settings] = await Promise.all([listProviderKeys(caller), getTenantSettings(caller)])
+  const [keys, settings, recall] = await Promise.all([
+    listProviderKeys(caller),
+    getTenantSettings(caller),
+    getRecallSettings(caller),
+  ])
   const stored = new Map(keys.map((key) => [key.provider, key]))
   return (
     <div className="space-y-6">
@@ -88,6 +95,24 @@ export default async function SettingsPage() {
           supportRedactEmails={settings.supportRedactEmails}
           demoLatencyMs={settings.demoLatencyMs}
         />
+      </Card>
+      <Card title="Lesson recall">
+        <RecallStatus settings={recall} />
+        <RecallSettingsForm floor={recall.floor} embeddingModel={recall.pending?.model ?? recall.activeModel} />
+      </Card>
+      <Card title="Data and sign-in">
+        <p className="text-sm">
+          <Link href="/settings/data" className="text-indigo-700 underline">
+            Data retention
+          </Link>{' '}
+          — how long finished runs and their events are kept
+        </p>
+        <p className="mt-2 text-sm">
+          <Link href="/settings/sso" className="text-indigo-700 underline">
+            Single sign-on
+          </Link>{' '}
+          — domains that join automatically, and whether passwords still work
+        </p>
       </Card>
       {can(caller.role, 'members.manage') ? (
         <Card title="People and limits">

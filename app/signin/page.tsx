@@ -2,9 +2,11 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { SignInForm } from '@/components/auth/sign-in-form'
+import { SsoButton } from '@/components/auth/sso-button'
 import { Card } from '@/components/ui/card'
 import { safeCallbackUrl } from '@/lib/auth/callback-url'
 import { getSession } from '@/lib/auth/session'
+import { oidcDisplayName } from '@/lib/sso/oidc-provider'
 
 export const metadata: Metadata = { title: 'Sign in' }
 
@@ -18,15 +20,24 @@ export default async function SignInPage({
   if (await getSession()) redirect(callbackUrl)
   // Auth.js sends scripted-off failures here as ?error=<message>; its generic codes get our wording.
   const error =
-    typeof params.error === 'string'
-      ? /^[A-Z][a-zA-Z]+$/.test(params.error)
-        ? 'Wrong email or password.'
-        : params.error.slice(0, 200)
-      : undefined
+    params.error === 'SsoUnverified'
+      ? 'Your identity provider has not verified your e-mail address, so it cannot sign you in here.'
+      : typeof params.error === 'string'
+        ? /^[A-Z][a-zA-Z]+$/.test(params.error)
+          ? 'Wrong email or password.'
+          : params.error.slice(0, 200)
+        : undefined
+  const sso = oidcDisplayName()
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">Sign in</h1>
       <Card>
+        {sso ? (
+          <div className="mb-4 space-y-4">
+            <SsoButton label={sso} callbackUrl={callbackUrl} />
+            <p className="text-center text-xs uppercase tracking-wide text-slate-500">or with your password</p>
+          </div>
+        ) : null}
         <SignInForm callbackUrl={callbackUrl} initialError={error} />
       </Card>
       <p className="mt-4 text-center text-sm text-slate-600">

@@ -34,7 +34,8 @@ function coerce(path: string, value: unknown): unknown {
     const number = Number(value)
     return Number.isFinite(number) ? number : value
   }
-  if (path === 'evaluator.caseSensitive') return value === 'on' || value === 'true'
+  if (path === 'evaluator.caseSensitive' || path === 'reflexion.lessonAfterFinalFailure')
+    return value === 'on' || value === 'true'
   if (path === 'tags')
     return value
       .split(',')

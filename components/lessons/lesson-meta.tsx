@@ -5,6 +5,13 @@ import { formatDate, percent, plural, score } from './format'
 
 /** Where a lesson came from: its run (linked when the viewer may open it), attempt and score. */
 export function LessonProvenance({ lesson, linkRun }: { lesson: LessonView; linkRun: boolean }) {
+  if (!lesson.sourceRunId && lesson.sourceNote)
+    return (
+      <span>
+        Learned {lesson.sourceNote}
+        {lesson.sourceAttempt !== null ? `, attempt ${lesson.sourceAttempt}` : ''}
+      </span>
+    )
   if (!lesson.sourceRunId)
     return (
       <span>

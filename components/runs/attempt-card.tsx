@@ -81,6 +81,7 @@ export function AttemptCard({
                     {lesson.shared ? (
                       <span className="ml-1 rounded bg-slate-100 px-1 text-xs text-slate-600">shared</span>
                     ) : null}
+                    {lesson.why ? <RecallWhy why={lesson.why} /> : null}
                   </li>
                 ))}
               </ul>
@@ -171,5 +172,19 @@ export function AttemptCard({
         </div>
       </details>
     </section>
+  )
+}
+
+/** Why a lesson was recalled: its similarity to the task, and the run's task key or tags it shares. */
+function RecallWhy({ why }: { why: NonNullable<AttemptGroup['recalled'][number]['why']> }) {
+  const reasons = [
+    `similarity ${why.similarity.toFixed(2)}`,
+    ...(why.taskKey ? [`same task key “${why.taskKey}”`] : []),
+    ...(why.tags?.length ? [`shares tag${why.tags.length > 1 ? 's' : ''} ${why.tags.join(', ')}`] : []),
+  ]
+  return (
+    <span className="ml-1 text-xs text-slate-500" data-testid="recall-why">
+      — {reasons.join(' · ')}
+    </span>
   )
 }

@@ -1,6 +1,6 @@
-import type { LoggedEvent } from '@/lib/events/event'
+import type { KnownLoggedEvent, LoggedEvent } from '@/lib/events/event'
 import { usage as usageReducer } from '@/lib/events/reducers'
-import { estimateCostUsd } from '@/lib/models/pricing'
+import { estimateCostUsd } from '@/lib/reflexion/pricing'
 
 /** Tokens, calls and estimated cost of one model role; cost is null when a model's price is unknown. */
 export type RoleUsageRow = {
@@ -13,11 +13,11 @@ export type RoleUsageRow = {
 
 const ROLES = ['agent', 'evaluator', 'reflector', 'worker']
 
-function costOf(event: LoggedEvent): number | null {
-  const label = typeof event.payload.model === 'string' ? event.payload.model : ''
+function costOf(event: KnownLoggedEvent<'agent.model_called'>): number | null {
+  const label = event.payload.model ?? ''
   const colon = label.indexOf(':')
   if (colon <= 0) return null
-  const tokens = (event.payload.usage ?? {}) as { inputTokens?: number; outputTokens?: number }
+  const tokens = event.payload.usage ?? {}
   return estimateCostUsd(label.slice(0, colon), label.slice(colon + 1), {
     inputTokens: tokens.inputTokens ?? 0,
     outputTokens: tokens.outputTokens ?? 0,
@@ -30,7 +30,7 @@ export function roleUsageOf(events: readonly LoggedEvent[]): { rows: RoleUsageRo
   const costs = new Map<string, number | null>()
   for (const event of events) {
     if (event.type !== 'agent.model_called') continue
-    const role = typeof event.payload.role === 'string' ? event.payload.role : 'unknown'
+    const role = event.payload.role ?? 'unknown'
     const cost = costOf(event)
     const previous = costs.has(role) ? costs.get(role)! : 0
     costs.set(role, previous === null || cost === null ? null : previous + cost)

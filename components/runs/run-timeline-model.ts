@@ -1,8 +1,19 @@
 import type { LoggedEvent } from '@/lib/events/event'
-import { attempts as attemptsReducer, lessons as lessonsReducer, type AttemptSummary } from '@/lib/events/reducers'
+import {
+  attemptOf,
+  attempts as attemptsReducer,
+  lessons as lessonsReducer,
+  type AttemptSummary,
+} from '@/lib/events/reducers'
 
 /** A lesson put in front of an attempt; `shared` when it is the tenant's, not the member's own. */
-export type RecalledLesson = { id: string | null; content: string; shared: boolean }
+export type RecalledLesson = {
+  id: string | null
+  content: string
+  shared: boolean
+  /** Selective recall: the lesson's similarity to the task and why it was recalled; null in monotonic mode. */
+  why: { similarity: number; taskKey?: string; tags?: string[]; boost: number } | null
+}
 
 /** The lesson an attempt produced, where it was stored, and whether the next attempt's prompt got it. */
 export type ProducedLesson = {
@@ -29,7 +40,7 @@ export type AttemptGroup = {
 /** A run's log as the run page shows it: before the first attempt, each attempt, and the outcome. */
 export type Timeline = { before: LoggedEvent[]; attempts: AttemptGroup[]; outcome: LoggedEvent[] }
 
-const OUTCOME_TYPES = new Set(['run.interrupted', 'run.finished', 'reflexion.max_attempts_reached'])
+const OUTCOME_TYPES = new Set<string>(['run.interrupted', 'run.finished', 'reflexion.max_attempts_reached'])
 const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase()
 
 /** Groups a (possibly partial) log by attempt; events without an attempt number go to the current one. */
@@ -40,13 +51,12 @@ export function buildTimeline(events: readonly LoggedEvent[]): Timeline {
   const groups = new Map<number, AttemptGroup>()
   let current = 0
   for (const event of events) {
-    if (event.type === 'reflexion.attempt_started')
-      current = typeof event.payload.attempt === 'number' ? event.payload.attempt : current + 1
+    if (event.type === 'reflexion.attempt_started') current = event.payload.attempt ?? current + 1
     if (OUTCOME_TYPES.has(event.type)) {
       timeline.outcome.push(event)
       continue
     }
-    const number = typeof event.payload.attempt === 'number' ? event.payload.attempt : current
+    const number = attemptOf(event) ?? current
     if (number <= 0) {
       timeline.before.push(event)
       continue
@@ -74,16 +84,21 @@ export function buildTimeline(events: readonly LoggedEvent[]): Timeline {
     group.events.push(event)
     if (event.type === 'agent.output_produced')
       group.output =
-        typeof event.payload.output === 'string' ? event.payload.output : JSON.stringify(event.payload.output)
+        typeof event.payload.output === 'string' ? event.payload.output : (JSON.stringify(event.payload.output) ?? null)
     if (event.type === 'agent.model_called') {
-      const role = typeof event.payload.role === 'string' ? event.payload.role : 'unknown'
+      const role = event.payload.role ?? 'unknown'
       group.modelCalls[role] = (group.modelCalls[role] ?? 0) + 1
     }
     if (event.type === 'agent.tool_called') group.toolCalls += 1
   }
   for (const recalled of lessonState.recalled) {
     const group = recalled.attempt === null ? undefined : groups.get(recalled.attempt)
-    group?.recalled.push({ id: recalled.id, content: recalled.content, shared: recalled.userId === '*' })
+    group?.recalled.push({
+      id: recalled.id,
+      content: recalled.content,
+      shared: recalled.userId === '*',
+      why: recalled.why ?? (recalled.score === null ? null : { similarity: recalled.score, boost: 0 }),
+    })
   }
   for (const produced of lessonState.produced) {
     const group = produced.attempt === null ? undefined : groups.get(produced.attempt)

@@ -1,7 +1,8 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import type { LoggedEvent } from '@/lib/events/event'
+import type { LoggedEvent, RawLoggedEvent } from '@/lib/events/event'
+import { readEvent } from '@/lib/events/read-event'
 
 /** The stream's connection: connecting, open (live), ended (run finished) or error (retrying). */
 export type RunStreamState = 'connecting' | 'open' | 'ended' | 'error'
@@ -32,7 +33,7 @@ export function useRunStream(
       source = new EventSource(`/api/runs/${encodeURIComponent(runId)}/stream?after=${lastIndex.current}`)
       source.onopen = () => setState('open')
       source.addEventListener('run_event', (message) => {
-        const event = JSON.parse((message as MessageEvent<string>).data) as LoggedEvent
+        const event = readEvent(JSON.parse((message as MessageEvent<string>).data) as RawLoggedEvent)
         if (event.index <= lastIndex.current) return
         if (event.index !== lastIndex.current + 1) return reconnect()
         lastIndex.current = event.index

@@ -15,6 +15,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/support', label: 'Support', permission: 'support.console' },
   { href: '/settings/members', label: 'Members', permission: 'members.manage' },
   { href: '/settings', label: 'Settings', permission: 'settings.manage' },
+  { href: '/settings/api-keys', label: 'API keys', permission: 'apiKeys.manageOwn' },
   { href: '/admin/audit', label: 'Audit', permission: 'audit.read' },
 ]
 

@@ -202,6 +202,13 @@ export function TaskForm({ initial, defaultModel }: { initial: TaskFormValues; d
             ? number('reflexion.topKLessons', 'topKLessons', 'Lessons recalled (top-k)', 'From 1 to 20.')
             : number('reflexion.maxLessons', 'maxLessons', 'Lessons kept (max)', 'From 1 to 100.')}
         </div>
+        <label className="mt-3 flex items-start gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="reflexion.lessonAfterFinalFailure" className="mt-0.5 size-4" />
+          <span>
+            Write a lesson after the final failing attempt too, for the next run (one more reflector call when a run
+            fails).
+          </span>
+        </label>
       </Section>
       <Section title="Architecture">
         <FormField id={fieldId('architecture.kind')} label="Agent" errors={errors['architecture.kind']}>

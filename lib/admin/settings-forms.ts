@@ -6,6 +6,8 @@ import { saveProviderKey } from '../models/provider-keys'
 import { setMemberQuota } from './member-quotas'
 import { removeProviderKey } from './provider-key-removal'
 import { updateTenantSettings } from './tenant-settings'
+import { embeddingModelField } from '../lessons/embedding-settings'
+import { updateRecallSettings } from '../lessons/recall-settings-service'
 
 /** The settings forms: provider keys, default model, support redaction, run quotas. */
 
@@ -113,4 +115,26 @@ export const memberQuotaForm = defineAction({
     runQuota: quotaField,
   }),
   handler: (input, caller) => setMemberQuota(caller, input.membershipId, input.runQuota),
+})
+
+/** Lesson recall: the relevance floor and the embedding model (a change re-embeds in the background). */
+export const recallSettingsForm = defineAction({
+  permission: 'settings.manage',
+  schema: z.object({
+    floor: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+      z
+        .number({ error: 'Enter a number from 0 to 1, e.g. 0.25.' })
+        .min(0, 'Use 0 or more (0 recalls the nearest lessons whatever they say).')
+        .max(1, 'At most 1 (1 recalls only identical texts).'),
+    ),
+    embeddingModel: z.preprocess(
+      (value) => (value === '' || value === undefined ? 'offline' : value),
+      embeddingModelField,
+    ),
+  }),
+  handler: async (input, caller) => {
+    const saved = await updateRecallSettings(caller, input)
+    return { activeModel: saved.activeModel, pendingModel: saved.pending?.model ?? null }
+  },
 })

@@ -2,6 +2,8 @@ import 'server-only'
 import type { AuthOptions } from 'next-auth'
 import CredentialsProvider from 'next-auth/providers/credentials'
 import { env } from '../env'
+import { oidcProvider, OIDC_PROVIDER_ID } from '../sso/oidc-provider'
+import { signInWithOidc, SsoSignInError } from '../sso/oidc-sign-in'
 import { authenticate } from './authenticate'
 import { clientAddressFrom } from './client-address'
 import { authSecret } from './secret'
@@ -19,6 +21,7 @@ let cached: AuthOptions | undefined
 export function authOptions(): AuthOptions {
   if (cached) return cached
   const secure = (env.NEXTAUTH_URL ?? '').startsWith('https://')
+  const oidc = oidcProvider()
   cached = {
     secret: authSecret(),
     useSecureCookies: secure,
@@ -34,10 +37,29 @@ export function authOptions(): AuthOptions {
           return authenticate({ email: credentials?.email ?? '', password: credentials?.password ?? '', address })
         },
       }),
+      ...(oidc ? [oidc] : []),
     ],
     callbacks: {
-      async jwt({ token, user }) {
-        if (user) token.sub = user.id
+      async signIn({ account, profile }) {
+        if (account?.provider !== OIDC_PROVIDER_ID) return true
+        try {
+          // Links (or creates) the account and joins the tenants of its e-mail domain; the jwt callback reads it back.
+          const linked = await signInWithOidc(profile)
+          ;(account as Record<string, unknown>).linkedUserId = linked.id
+          return true
+        } catch (error) {
+          if (error instanceof SsoSignInError) return `/signin?error=${encodeURIComponent('SsoUnverified')}`
+          throw error
+        }
+      },
+      async jwt({ token, user, account }) {
+        if (account?.provider === OIDC_PROVIDER_ID && typeof account.linkedUserId === 'string') {
+          token.sub = account.linkedUserId
+          token.amr = 'oidc'
+        } else if (user) {
+          token.sub = user.id
+          token.amr = 'password'
+        }
         return token
       },
       async session({ session, token }) {

@@ -33,6 +33,12 @@ export const PERMISSIONS = {
   'settings.manage': ['admin'],
   /** Read the audit log. */
   'audit.read': ['admin'],
+  /** Create, list and revoke one's own personal API keys (they act as oneself). */
+  'apiKeys.manageOwn': ['member', 'admin', 'support'],
+  /** Create tenant API keys, and list and revoke every API key of the tenant. */
+  'apiKeys.manageTenant': ['admin'],
+  /** Add, test and remove the tenant's webhook endpoints; see their deliveries. */
+  'webhooks.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof PERMISSIONS
@@ -45,4 +51,31 @@ export function can(role: Role, permission: Permission): boolean {
 /** Every permission a role holds (for the UI and the session). */
 export function permissionsOf(role: Role): Permission[] {
   return (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(role, permission))
+}
+
+/** The scopes an API key may carry. */
+export const API_SCOPES = ['runs:read', 'runs:write', 'lessons:read', 'lessons:write', 'admin'] as const
+export type ApiScope = (typeof API_SCOPES)[number]
+
+/**
+ * Which permissions each API key scope lets a key exercise. A key request needs both: the scope
+ * covering the permission, and the role of the person the key acts as holding it. So a key never
+ * grants more than its owner's role, and a demoted or removed owner's key loses the rights at once.
+ */
+export const SCOPE_PERMISSIONS = {
+  'runs:read': ['runs.readOwn', 'runs.readTenant', 'support.askOwn', 'support.console'],
+  'runs:write': ['runs.create', 'runs.readOwn', 'runs.cancelTenant'],
+  'lessons:read': ['lessons.manageOwn', 'lessons.readShared', 'lessons.curateShared'],
+  'lessons:write': ['lessons.manageOwn', 'lessons.curateShared'],
+  admin: ['members.manage', 'settings.manage', 'audit.read', 'apiKeys.manageTenant', 'webhooks.manage'],
+} as const satisfies Record<ApiScope, readonly Permission[]>
+
+/** Whether a key's scopes let it exercise a permission (its owner's role is checked separately). */
+export function scopeCovers(scopes: readonly string[], scope: ApiScope): boolean {
+  return scopes.includes(scope)
+}
+
+/** The scopes a role may put on a key: those covering at least one permission the role holds. */
+export function scopesAllowedFor(role: Role): ApiScope[] {
+  return API_SCOPES.filter((scope) => SCOPE_PERMISSIONS[scope].some((permission) => can(role, permission)))
 }

@@ -4,6 +4,7 @@ import { cookies } from 'next/headers'
 import { notFound as pageNotFound, redirect } from 'next/navigation'
 import { getToken } from 'next-auth/jwt'
 import { env } from '../env'
+import { addLogContext } from '../log/log-context'
 import { AppError } from '../errors'
 import { findUserProfile, listMembershipsOfUser, type UserProfile } from '../users/queries'
 import { ACTIVE_TENANT_COOKIE, pickActiveMembership, type SessionMembership } from './active-tenant'
@@ -11,15 +12,34 @@ import type { Caller } from './caller'
 import { authOptions } from './options'
 import { can, type Permission } from './permissions'
 
-/** The signed-in user, every tenant they belong to, and the one they act in now. */
-export type AppSession = { user: UserProfile; memberships: SessionMembership[]; active: SessionMembership | null }
+/** How the session signed in: a password, or the operator's OpenID Connect provider. */
+export type SignInMethod = 'password' | 'oidc'
+
+/**
+ * The signed-in user, every tenant they may act in, the one they act in now, and the tenants they
+ * belong to but may not enter with this session (password sign-in turned off there: SSO only).
+ */
+export type AppSession = {
+  user: UserProfile
+  memberships: SessionMembership[]
+  active: SessionMembership | null
+  ssoRequiredBy: string[]
+}
 
 /** Rebuilds the session from the database: a removed user or membership takes effect at once. */
-export async function loadSession(userId: string, requestedTenantId: string | undefined): Promise<AppSession | null> {
+export async function loadSession(
+  userId: string,
+  requestedTenantId: string | undefined,
+  method: SignInMethod = 'password',
+): Promise<AppSession | null> {
   // Both at once: one round trip of waiting instead of two on every request.
-  const [user, memberships] = await Promise.all([findUserProfile(userId), listMembershipsOfUser(userId)])
+  const [user, all] = await Promise.all([findUserProfile(userId), listMembershipsOfUser(userId)])
   if (!user) return null
-  return { user, memberships, active: pickActiveMembership(memberships, requestedTenantId) }
+  const memberships = method === 'oidc' ? all : all.filter((membership) => !membership.ssoOnly)
+  const ssoRequiredBy = method === 'oidc' ? [] : all.filter((membership) => membership.ssoOnly).map((m) => m.tenantName)
+  const active = pickActiveMembership(memberships, requestedTenantId)
+  addLogContext({ userId: user.id, ...(active && { tenantId: active.tenantId }) })
+  return { user, memberships, active, ssoRequiredBy }
 }
 
 /** The caller a session acts as: the user in the active tenant, or null without one. */
@@ -33,25 +53,26 @@ export function callerOf(session: AppSession | null): Caller | null {
  * (expiry, secret). `getServerSession` did the same and, besides, made a CSRF token and re-encrypted
  * the session into a cookie that a server component cannot set: work thrown away on every page.
  */
-async function signedInUserId(
+async function signedInUser(
   cookieJar: Record<string, string>,
   headers: Record<string, string>,
-): Promise<string | null> {
+): Promise<{ userId: string; method: SignInMethod } | null> {
   const token = await getToken({
     req: { cookies: cookieJar, headers } as never,
     secret: authOptions().secret,
     secureCookie: (env.NEXTAUTH_URL ?? '').startsWith('https://'),
   })
-  return token?.sub ?? null
+  if (!token?.sub) return null
+  return { userId: token.sub, method: token.amr === 'oidc' ? 'oidc' : 'password' }
 }
 
 /** The current request's session (pages, layouts, actions), or null when signed out. Once per request. */
 export const getSession = cache(async (): Promise<AppSession | null> => {
   const cookieJar = Object.fromEntries((await cookies()).getAll().map((cookie) => [cookie.name, cookie.value]))
   // No headers: like getServerSession, a page reads the session from its cookie only (no Bearer token).
-  const userId = await signedInUserId(cookieJar, {})
-  if (!userId) return null
-  return loadSession(userId, cookieJar[ACTIVE_TENANT_COOKIE])
+  const signedIn = await signedInUser(cookieJar, {})
+  if (!signedIn) return null
+  return loadSession(signedIn.userId, cookieJar[ACTIVE_TENANT_COOKIE], signedIn.method)
 })
 
 /** The caller of the current request, or null (for code that must not redirect, like actions). */
@@ -95,7 +116,7 @@ function parseCookies(header: string | null): Record<string, string> {
 /** The caller of a route handler's request, or null (answer 401, or 404 for a resource). */
 export async function callerFromRequest(request: Request): Promise<Caller | null> {
   const cookieJar = parseCookies(request.headers.get('cookie'))
-  const userId = await signedInUserId(cookieJar, Object.fromEntries(request.headers))
-  if (!userId) return null
-  return callerOf(await loadSession(userId, cookieJar[ACTIVE_TENANT_COOKIE]))
+  const signedIn = await signedInUser(cookieJar, Object.fromEntries(request.headers))
+  if (!signedIn) return null
+  return callerOf(await loadSession(signedIn.userId, cookieJar[ACTIVE_TENANT_COOKIE], signedIn.method))
 }

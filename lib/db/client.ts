@@ -36,9 +36,13 @@ export async function openDatabase(options: { url?: string; dataDir?: string; mi
     const adapter = new PrismaPg({ connectionString: options.url, max: 10 })
     return { prisma: createClient(adapter), embedded: null, url: options.url }
   }
-  const pg = await openEmbeddedDatabase(path.resolve(options.dataDir ?? env.DATA_DIR))
+  return databaseOn(await openEmbeddedDatabase(path.resolve(options.dataDir ?? env.DATA_DIR)), !!options.migrate)
+}
+
+/** A database over an already-open PGlite (e.g. a throwaway in-memory one), migrated when asked. */
+export async function databaseOn(pg: PGlite, migrate: boolean): Promise<Database> {
   const adapter = new PrismaPGlite(pg)
-  if (options.migrate) await applyMigrations(adapter)
+  if (migrate) await applyMigrations(adapter)
   return { prisma: createClient(adapter), embedded: pg, url: null }
 }
 

@@ -1,4 +1,5 @@
 import type { EngineEvent, LoggedEvent } from './event'
+import { readEvent } from './read-event'
 import { kindOf, namespaceOf } from './vocabulary'
 
 const RESERVED = new Set(['type', 'index', 'cause', 'at'])
@@ -7,7 +8,7 @@ const RESERVED = new Set(['type', 'index', 'cause', 'at'])
 export function toLoggedEvent(event: EngineEvent): LoggedEvent {
   const payload: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(event)) if (!RESERVED.has(key)) payload[key] = value
-  return {
+  return readEvent({
     index: event.index,
     type: event.type,
     kind: kindOf(event.type),
@@ -15,10 +16,10 @@ export function toLoggedEvent(event: EngineEvent): LoggedEvent {
     payload,
     cause: event.cause,
     at: event.at,
-  }
+  })
 }
 
 /** Converts a logged event back to the engine's flat shape. */
 export function toEngineEvent(event: LoggedEvent): EngineEvent {
-  return { ...event.payload, type: event.type, index: event.index, cause: event.cause, at: event.at }
+  return { ...event.payload, type: event.type, index: event.index, cause: event.cause, at: event.at } as EngineEvent
 }

@@ -4,7 +4,7 @@
  * tools read, offline too.
  */
 import type { Cause } from './cause'
-import type { LoggedEvent } from './event'
+import type { RawLoggedEvent } from './event'
 import { EVENT_KINDS, type EventKind, kindOf, namespaceOf } from './vocabulary'
 
 /** Bad JSON Lines input; the message names the line (1-based) and what was wrong. */
@@ -45,8 +45,11 @@ function parseCause(value: unknown, line: number): Cause {
   }
 }
 
-/** Parses one row; `position` is the event's expected index (rows must be in log order, 0..n-1). */
-export function parseJsonlRow(text: string, line: number, position: number): LoggedEvent {
+/**
+ * Parses one row as written (payload unchecked: `readEvent` types it); `position` is the event's
+ * expected index (rows must be in log order, 0..n-1).
+ */
+export function parseJsonlRow(text: string, line: number, position: number): RawLoggedEvent {
   let row: unknown
   try {
     row = JSON.parse(text)
@@ -78,8 +81,8 @@ export function parseJsonlRow(text: string, line: number, position: number): Log
 }
 
 /** Parses a whole JSON Lines export; blank lines are skipped. Throws `JsonlParseError` naming the line. */
-export function parseJsonl(text: string): LoggedEvent[] {
-  const events: LoggedEvent[] = []
+export function parseJsonl(text: string): RawLoggedEvent[] {
+  const events: RawLoggedEvent[] = []
   const lines = text.split('\n')
   for (let lineIndex = 0; lineIndex < lines.length; lineIndex++) {
     const line = lines[lineIndex].trim()
@@ -90,12 +93,12 @@ export function parseJsonl(text: string): LoggedEvent[] {
 }
 
 /** Serializes one event as a JSON Lines row in the export key order. */
-export function serializeJsonlRow(event: LoggedEvent): string {
+export function serializeJsonlRow(event: RawLoggedEvent): string {
   const { index, type, kind, namespace, payload, cause, at } = event
   return JSON.stringify({ index, type, kind, namespace, payload, cause, at })
 }
 
 /** Serializes a log as JSON Lines, one event a line, ending with a newline (empty log: empty string). */
-export function serializeJsonl(events: readonly LoggedEvent[]): string {
+export function serializeJsonl(events: readonly RawLoggedEvent[]): string {
   return events.map((event) => `${serializeJsonlRow(event)}\n`).join('')
 }

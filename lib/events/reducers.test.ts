@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as scenarios from '@/tests/unit/fixtures/run-scenarios'
+import { readEvent } from './read-event'
 import { attempts, bestScore, lessons, REDUCERS, runStatus, summarizeRun, usage } from './reducers'
 
 describe('reducers', () => {
@@ -24,7 +25,7 @@ describe('reducers', () => {
   it('derives a finished status when run.finished does not name a known one', () => {
     const { events } = scenarios.maxAttemptsReached()
     const last = events[events.length - 1]
-    const odd = [...events.slice(0, -1), { ...last, payload: { ...last.payload, status: 'weird' } }]
+    const odd = [...events.slice(0, -1), readEvent({ ...last, payload: { ...last.payload, status: 'weird' } })]
     expect(runStatus.seed(odd).status).toBe('failed')
   })
 

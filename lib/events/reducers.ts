@@ -3,7 +3,9 @@
  * scratch (`seed(events)`), so the same function keeps a run's summary columns in step with its
  * log and answers the Reflection `state` op.
  */
-import type { LoggedEvent } from './event'
+import type { KnownLoggedEvent, LoggedEvent } from './event'
+import type { z } from 'zod'
+import type { RecallWhyPayload, recalledLessonSchema } from './payloads'
 
 /** A named projection of a log. */
 export type Reducer<State = unknown> = { doc: string; seed(events: readonly LoggedEvent[]): State }
@@ -44,6 +46,8 @@ export type LessonsState = {
     id: string | null
     userId: string | null
     score: number | null
+    /** Why selective recall chose it: its similarity, and the run's task key and tags it shares (boosting it). */
+    why: { similarity: number; taskKey?: string; tags?: string[]; boost: number } | null
   }[]
   produced: {
     attempt: number | null
@@ -72,12 +76,18 @@ export type RunSummary = {
 }
 
 const OUTPUT_PREVIEW = 200
-const asNumber = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
-const asString = (value: unknown): string | null => (typeof value === 'string' ? value : null)
-const asBoolean = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null)
 const preview = (value: unknown): string | null => {
   const text = typeof value === 'string' ? value : value === undefined ? null : JSON.stringify(value)
   return text === null ? null : text.length > OUTPUT_PREVIEW ? `${text.slice(0, OUTPUT_PREVIEW)}…` : text
+}
+
+/** A recalled lesson's text: its content, or the whole entry when an older log did not name it. */
+const lessonText = (lesson: z.output<typeof recalledLessonSchema>): string => lesson.content ?? JSON.stringify(lesson)
+
+/** The attempt an event names, whatever its type (unknown types included: they are grouped the same way). */
+export function attemptOf(event: LoggedEvent): number | null {
+  const attempt: unknown = event.payload.attempt
+  return typeof attempt === 'number' && Number.isInteger(attempt) ? attempt : null
 }
 
 const FINISHED_STATUS: Record<string, RunStatus> = {
@@ -97,18 +107,18 @@ export const runStatus: Reducer<RunStatusState> = {
   doc: 'queued/running/succeeded/failed/interrupted, with the interruption reason',
   seed(events) {
     let interruptionReason: string | null = null
-    let finished: LoggedEvent | null = null
+    let finished: KnownLoggedEvent<'run.finished'> | null = null
     let thresholdMet = false
     let maxAttemptsReached = false
     for (const event of events) {
-      if (event.type === 'run.interrupted') interruptionReason = asString(event.payload.reason) ?? 'unknown'
+      if (event.type === 'run.interrupted') interruptionReason = event.payload.reason ?? 'unknown'
       else if (event.type === 'run.finished') finished = event
       else if (event.type === 'reflexion.threshold_met') thresholdMet = true
       else if (event.type === 'reflexion.max_attempts_reached') maxAttemptsReached = true
     }
     if (finished) {
-      const reason = asString(finished.payload.interruptionReason) ?? interruptionReason
-      const declared = FINISHED_STATUS[asString(finished.payload.status)?.toLowerCase() ?? '']
+      const reason = finished.payload.interruptionReason ?? interruptionReason
+      const declared = FINISHED_STATUS[finished.payload.status?.toLowerCase() ?? '']
       const status = declared ?? (reason ? 'interrupted' : thresholdMet && !maxAttemptsReached ? 'succeeded' : 'failed')
       return { status, interruptionReason: status === 'interrupted' ? (reason ?? 'unknown') : null }
     }
@@ -147,47 +157,43 @@ export const attempts: Reducer<AttemptSummary[]> = {
     const byNumber = new Map<number, AttemptSummary>()
     let current = 0
     const at = (event: LoggedEvent): AttemptSummary => {
-      const number = asNumber(event.payload.attempt) ?? current
+      const number = attemptOf(event) ?? current
       let summary = byNumber.get(number)
       if (!summary) byNumber.set(number, (summary = emptyAttempt(number)))
       return summary
     }
     for (const event of events) {
-      const payload = event.payload
       switch (event.type) {
         case 'reflexion.attempt_started': {
-          current = asNumber(payload.attempt) ?? current + 1
+          current = event.payload.attempt ?? current + 1
           const summary = at(event)
           summary.startedIndex = event.index
-          summary.maxAttempts = asNumber(payload.maxAttempts)
+          summary.maxAttempts = event.payload.maxAttempts ?? null
           break
         }
         case 'reflexion.lessons_recalled': {
           const summary = at(event)
           summary.lessonsRecalledIndex = event.index
-          const list = Array.isArray(payload.lessons) ? payload.lessons : []
-          summary.lessonsRecalled = list.map(
-            (lesson) => asString((lesson as { content?: unknown })?.content) ?? JSON.stringify(lesson),
-          )
+          summary.lessonsRecalled = (event.payload.lessons ?? []).map(lessonText)
           break
         }
         case 'reflexion.evaluated': {
-          const summary = at(event)
-          Object.assign(summary, {
-            score: asNumber(payload.score),
-            threshold: asNumber(payload.threshold),
-            feedback: asString(payload.feedback),
-            passed: asBoolean(payload.passed),
-            evaluationReason: asString(payload.reason),
+          const { score, threshold, feedback, passed, reason } = event.payload
+          Object.assign(at(event), {
+            score: score ?? null,
+            threshold: threshold ?? null,
+            feedback: feedback ?? null,
+            passed: passed ?? null,
+            evaluationReason: reason ?? null,
             evaluatedIndex: event.index,
           })
           break
         }
         case 'reflexion.lesson_produced':
-          Object.assign(at(event), { lessonProduced: asString(payload.lesson), lessonProducedIndex: event.index })
+          Object.assign(at(event), { lessonProduced: event.payload.lesson ?? null, lessonProducedIndex: event.index })
           break
         case 'agent.output_produced':
-          Object.assign(at(event), { outputPreview: preview(payload.output), outputIndex: event.index })
+          Object.assign(at(event), { outputPreview: preview(event.payload.output), outputIndex: event.index })
           break
         case 'agent.out_of_turns':
           Object.assign(at(event), { outOfTurns: true, outOfTurnsIndex: event.index })
@@ -205,11 +211,21 @@ export const bestScore: Reducer<number | null> = {
     let best: number | null = null
     for (const event of events) {
       if (event.type !== 'reflexion.evaluated') continue
-      const score = asNumber(event.payload.score)
-      if (score !== null && (best === null || score > best)) best = score
+      const score = event.payload.score
+      if (score !== undefined && (best === null || score > best)) best = score
     }
     return best
   },
+}
+
+function recallWhy(why: RecallWhyPayload | undefined): LessonsState['recalled'][number]['why'] {
+  if (!why || typeof why.similarity !== 'number') return null
+  return {
+    similarity: why.similarity,
+    ...(why.taskKey && { taskKey: why.taskKey }),
+    ...(why.tags?.length && { tags: why.tags }),
+    boost: why.boost ?? 0,
+  }
 }
 
 /** Every lesson recalled into an attempt and every lesson the reflector produced (with where it was persisted). */
@@ -218,37 +234,37 @@ export const lessons: Reducer<LessonsState> = {
   seed(events) {
     const state: LessonsState = { recalled: [], produced: [] }
     for (const event of events) {
-      const payload = event.payload
-      if (event.type === 'reflexion.lessons_recalled' && Array.isArray(payload.lessons)) {
-        for (const lesson of payload.lessons as Record<string, unknown>[]) {
+      if (event.type === 'reflexion.lessons_recalled') {
+        for (const lesson of event.payload.lessons ?? []) {
           state.recalled.push({
-            attempt: asNumber(payload.attempt),
+            attempt: event.payload.attempt ?? null,
             index: event.index,
-            content: asString(lesson?.content) ?? JSON.stringify(lesson),
-            id: asString(lesson?.id),
-            userId: asString(lesson?.userId),
-            score: asNumber(lesson?.score),
+            content: lessonText(lesson),
+            id: lesson.id ?? null,
+            userId: lesson.userId ?? null,
+            score: lesson.score ?? null,
+            why: recallWhy(lesson.why),
           })
         }
       } else if (event.type === 'reflexion.lesson_produced') {
         state.produced.push({
-          attempt: asNumber(payload.attempt),
+          attempt: event.payload.attempt ?? null,
           index: event.index,
-          lesson: asString(payload.lesson) ?? '',
+          lesson: event.payload.lesson ?? '',
           persistedIndex: null,
           lessonId: null,
           duplicate: null,
         })
       } else if (event.type === 'reflexion.lesson_persisted') {
-        const attempt = asNumber(payload.attempt)
+        const attempt = event.payload.attempt ?? null
         const produced = [...state.produced]
           .reverse()
           .find((entry) => entry.persistedIndex === null && (attempt === null || entry.attempt === attempt))
         if (produced)
           Object.assign(produced, {
             persistedIndex: event.index,
-            lessonId: asString(payload.lessonId),
-            duplicate: asBoolean(payload.duplicate),
+            lessonId: event.payload.lessonId ?? null,
+            duplicate: event.payload.duplicate ?? null,
           })
       }
     }
@@ -263,10 +279,9 @@ export const usage: Reducer<UsageState> = {
     const state: UsageState = { byRole: {}, total: { inputTokens: 0, outputTokens: 0, calls: 0 } }
     for (const event of events) {
       if (event.type !== 'agent.model_called') continue
-      const role = asString(event.payload.role) ?? 'unknown'
-      const tokens = (event.payload.usage ?? {}) as Record<string, unknown>
-      const input = asNumber(tokens.inputTokens) ?? 0
-      const output = asNumber(tokens.outputTokens) ?? 0
+      const role = event.payload.role ?? 'unknown'
+      const input = event.payload.usage?.inputTokens ?? 0
+      const output = event.payload.usage?.outputTokens ?? 0
       const entry = (state.byRole[role] ??= { inputTokens: 0, outputTokens: 0, calls: 0 })
       for (const target of [entry, state.total]) {
         target.inputTokens += input

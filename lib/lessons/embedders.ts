@@ -2,10 +2,33 @@ import { embedMany } from 'ai'
 import type { EmbeddingModelV4 } from '@ai-sdk/provider'
 import type { Embedder } from '../reflexion/embedder'
 import { HashEmbedder } from '../reflexion/hash-embedder'
+import { MeaningEmbedder, type MeaningEmbedderOptions } from './meaning-embedder'
 
-/** The default lesson embedder: the offline 256-dimension HashEmbedder of the engine. */
+let offline: MeaningEmbedder | null = null
+
+/** The default lesson embedder, offline: sentence meaning plus hashed words and CJK characters (one per process). */
 export function defaultEmbedder(): Embedder {
-  return new HashEmbedder({ dimensions: 256 })
+  offline ??= new MeaningEmbedder()
+  return offline
+}
+
+/**
+ * An offline embedder by name, for evaluations: `offline` (the default), `hash[:dimensions]`, or
+ * `meaning:<semantic weight>[:<hash dimensions>]` (`meaning:1` is the sentence encoder alone).
+ */
+export function offlineEmbedder(name = 'offline'): Embedder {
+  if (name === 'offline') return defaultEmbedder()
+  const [kind, first, second] = name.split(':')
+  if (kind === 'hash') return new HashEmbedder({ dimensions: first ? Number(first) : undefined })
+  if (kind === 'meaning') {
+    const options: MeaningEmbedderOptions = {}
+    if (first) options.semanticWeight = Number(first)
+    if (second) options.hashDimensions = Number(second)
+    return new MeaningEmbedder(options)
+  }
+  throw new Error(
+    `Unknown offline embedder "${name}": use offline, hash[:dimensions] or meaning:<weight>[:<dimensions>]`,
+  )
 }
 
 /** An Embedder over an AI SDK embedding model (e.g. `openai:text-embedding-3-small`). */

@@ -1,5 +1,7 @@
 import type { LessonDb } from './pg-lesson-store'
-import type { Embedder } from '../reflexion/embedder'
+import type { Db } from '../db/client'
+import { tenantSecrets } from '../models/tenant-secrets'
+import { tenantLessonStore } from './tenant-lessons'
 import { embeddingStorage, vectorLiteral } from './vector-support'
 
 /** A lesson as the pages show it. */
@@ -15,6 +17,8 @@ export type LessonView = {
   sourceRunId: string | null
   sourceAttempt: number | null
   sourceScore: number | null
+  /** Provenance kept as text once the source run was deleted by retention. */
+  sourceNote: string | null
   timesRecalled: number
   createdAt: Date
   updatedAt: Date
@@ -32,6 +36,7 @@ export const lessonSelect = {
   sourceRunId: true,
   sourceAttempt: true,
   sourceScore: true,
+  sourceNote: true,
   timesRecalled: true,
   createdAt: true,
   updatedAt: true,
@@ -42,20 +47,23 @@ export function toLessonView(row: Omit<LessonView, 'shared'>): LessonView {
   return { ...row, shared: row.userKey === '*' }
 }
 
-/** Re-embeds a lesson after its text changed, with the embedder recorded next to the vector. */
+/** Re-embeds an edited lesson with its tenant's active embedding model (the offline one if the provider fails). */
 export async function writeEmbedding(
   prisma: LessonDb,
+  tenantId: string,
   lessonId: string,
   content: string,
-  embedder: Embedder,
 ): Promise<void> {
   const storage = await embeddingStorage(prisma)
-  const [vector] = await embedder.embed([content])
+  const store = await tenantLessonStore(prisma, tenantId, { secrets: tenantSecrets(prisma as Db, tenantId) })
+  const { embedder, vector } = await store.embedForWrite(content)
   await prisma.$executeRawUnsafe(
-    `UPDATE lessons SET embedding = $1::${storage === 'vector' ? 'vector' : 'real[]'}, embedder = $2 WHERE id = $3`,
+    `UPDATE lessons SET embedding = $1::${storage === 'vector' ? 'vector' : 'real[]'}, embedder = $2, dimensions = $3 WHERE id = $4 AND tenant_id = $5`,
     vectorLiteral(storage, vector),
     embedder.id,
+    vector.length,
     lessonId,
+    tenantId,
   )
 }
 

@@ -1,10 +1,10 @@
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { can } from '../auth/permissions'
-import { getPrisma } from '../db/client'
+import { getDatabase, getPrisma } from '../db/client'
 import { AppError, notFound } from '../errors'
 import { normaliseLesson } from '../reflexion/lesson-text'
-import { defaultEmbedder } from './embedders'
+import { announceProposalCreated } from '../webhooks/announcements'
 import { contentFilter, lessonSelect, toLessonView, writeEmbedding, type LessonView } from './lesson-view'
 
 /** The caller's own lessons (active and retired), newest first. */
@@ -69,7 +69,7 @@ export async function updateMyLesson(
     data: { content, normalized },
     select: lessonSelect,
   })
-  await writeEmbedding(prisma, lessonId, content, defaultEmbedder())
+  await writeEmbedding(prisma, caller.tenantId, lessonId, content)
   return toLessonView(row)
 }
 
@@ -91,5 +91,6 @@ export async function proposeLesson(caller: Caller, lessonId: string): Promise<{
   const proposal = await prisma.lessonProposal.create({
     data: { tenantId: caller.tenantId, lessonId, proposedById: caller.userId, content: lesson.content },
   })
+  announceProposalCreated(await getDatabase(), proposal)
   return { proposalId: proposal.id }
 }

@@ -5,9 +5,11 @@ import { getPrisma } from '../db/client'
 import { AppError, notFound } from '../errors'
 import { normaliseLesson } from '../reflexion/lesson-text'
 import { SHARED_LESSON } from '../reflexion/lesson-modes'
-import { defaultEmbedder } from './embedders'
+import type { Db } from '../db/client'
+import { tenantSecrets } from '../models/tenant-secrets'
+import { tenantLessonStore } from './tenant-lessons'
 import { contentFilter, lessonSelect, toLessonView, writeEmbedding, type LessonView } from './lesson-view'
-import { PgLessonStore, type LessonDb } from './pg-lesson-store'
+import type { LessonDb } from './pg-lesson-store'
 
 /** What an admin writes for a shared lesson. */
 export type SharedLessonInput = { content: string; tags?: string[]; taskKey?: string | null; expiresAt?: Date | null }
@@ -66,7 +68,7 @@ export async function insertSharedLesson(
     select: { id: true },
   })
   if (existing) throw new AppError('conflict', 'A shared lesson with this text already exists.')
-  const store = new PgLessonStore({ prisma: tx, tenantId: caller.tenantId, embedder: defaultEmbedder() })
+  const store = await tenantLessonStore(tx, caller.tenantId, { secrets: tenantSecrets(tx as Db, caller.tenantId) })
   const source = input.source
   const metadata = {
     user_id: SHARED_LESSON,
@@ -140,7 +142,7 @@ export async function updateSharedLesson(
       },
       select: lessonSelect,
     })
-    if (content !== before.content) await writeEmbedding(tx, lessonId, content, defaultEmbedder())
+    if (content !== before.content) await writeEmbedding(tx, caller.tenantId, lessonId, content)
     await writeAudit(
       tx,
       caller,

@@ -40,7 +40,7 @@ export function vectorLiteral(storage: EmbeddingStorage, vector: number[]): stri
 }
 
 /** The SQL similarity (1 - cosine distance) of `embedding` to the query parameter `$n`. */
-export function similaritySql(storage: EmbeddingStorage, parameter: string): string {
-  if (storage === 'vector') return `1 - (embedding <=> ${parameter}::vector)`
-  return `(SELECT COALESCE(sum(a * b) / NULLIF(sqrt(sum(a * a)) * sqrt(sum(b * b)), 0), 0) FROM unnest(embedding, ${parameter}::real[]) AS pair(a, b))`
+export function similaritySql(storage: EmbeddingStorage, parameter: string, column = 'embedding'): string {
+  if (storage === 'vector') return `1 - (${column} <=> ${parameter}::vector)`
+  return `(SELECT COALESCE(sum(a * b) / NULLIF(sqrt(sum(a * a)) * sqrt(sum(b * b)), 0), 0) FROM unnest(${column}, ${parameter}::real[]) AS pair(a, b))`
 }

@@ -1,7 +1,7 @@
 import { MockLanguageModelV4 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
 import { ModelConfigError } from './model-config-error'
-import { estimateCostUsd, priceOf } from './pricing'
+import { estimateCostUsd, priceOf } from '../reflexion/pricing'
 import { parseModelString, resolveEmbeddingModel, resolveModel } from './resolve'
 import { envSecrets, staticSecrets } from './secrets'
 

@@ -2,6 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic'
 import { createOpenAI } from '@ai-sdk/openai'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { EmbeddingModelV4, LanguageModelV4 } from '@ai-sdk/provider'
+import type { ModelSpec } from '../reflexion/model-spec'
 import { ModelConfigError } from './model-config-error'
 import { providerFetch } from './provider-fetch'
 import type { SecretsBackend } from './secrets'
@@ -11,8 +12,7 @@ export const MODEL_PREFIXES = ['openai', 'anthropic', 'compatible'] as const
 /** One accepted provider prefix. */
 export type ModelPrefix = (typeof MODEL_PREFIXES)[number]
 
-/** A model as the engine accepts it: a `provider:model` string or an AI SDK v4 language model. */
-export type ModelSpec = string | LanguageModelV4
+export type { ModelSpec }
 
 const EMBEDDING_PREFIXES = ['openai', 'compatible'] as const
 

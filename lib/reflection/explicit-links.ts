@@ -2,7 +2,7 @@
  * Explicit links: payload fields that reference other events, resolved to log positions and
  * labelled with how (`by index`, `by identity`, `by equality on type and fields`, `mentions`).
  */
-import type { LoggedEvent } from '../events'
+import type { RawLoggedEvent } from '../events'
 import { before } from './log-index'
 import type { ReflectionData } from './reflection-data'
 import { positionList } from './render'
@@ -16,13 +16,13 @@ const MENTION = /#(\d+)\b/g
 const MAX_LINKS = 10
 const MAX_DEPTH = 3
 
-function payloadMatches(candidate: LoggedEvent, fields: Record<string, unknown>): boolean {
+function payloadMatches(candidate: RawLoggedEvent, fields: Record<string, unknown>): boolean {
   return Object.entries(fields).every(
     ([field, value]) => JSON.stringify(candidate.payload[field]) === JSON.stringify(value),
   )
 }
 
-function eventValued(data: ReflectionData, event: LoggedEvent, field: string, value: unknown): ExplicitLink | null {
+function eventValued(data: ReflectionData, event: RawLoggedEvent, field: string, value: unknown): ExplicitLink | null {
   if (typeof value === 'number' && Number.isInteger(value)) return { field, how: 'by index', positions: [value] }
   if (typeof value === 'string' && /^#?\d+$/.test(value))
     return { field, how: 'by index', positions: [Number(value.replace('#', ''))] }
@@ -48,7 +48,7 @@ function eventValued(data: ReflectionData, event: LoggedEvent, field: string, va
 }
 
 /** Every explicit link of one event, at most ten. */
-export function explicitLinks(data: ReflectionData, event: LoggedEvent): ExplicitLink[] {
+export function explicitLinks(data: ReflectionData, event: RawLoggedEvent): ExplicitLink[] {
   const links: ExplicitLink[] = []
   const visit = (value: unknown, path: string, key: string, depth: number): void => {
     if (links.length >= MAX_LINKS || depth > MAX_DEPTH) return
@@ -69,7 +69,7 @@ export function explicitLinks(data: ReflectionData, event: LoggedEvent): Explici
 }
 
 /** Explicit links rendered for `evidence`; positions outside the log are said to be so. */
-export function explicitLinkLines(data: ReflectionData, event: LoggedEvent): string[] {
+export function explicitLinkLines(data: ReflectionData, event: RawLoggedEvent): string[] {
   const links = explicitLinks(data, event)
   if (links.length === 0) return ['explicit links: (none)']
   return [

@@ -2,11 +2,16 @@
  * A small builder for hand-built logs (tests, examples, benchmarks): appends events in the export
  * shape with recorded causes and deterministic times.
  */
-import { type Cause, kindOf, type LoggedEvent, namespaceOf, via } from '../events'
+import { type Cause, kindOf, type LoggedEvent, namespaceOf, type RawLoggedEvent, readEvent, via } from '../events'
 
 /** Builds a log one event at a time; each append returns the new event's position. */
 export class LogBuilder {
-  readonly events: LoggedEvent[] = []
+  readonly events: RawLoggedEvent[] = []
+
+  /** The log with known payloads typed, as the product's readers see it. */
+  typedEvents(): LoggedEvent[] {
+    return this.events.map(readEvent)
+  }
 
   constructor(private readonly startTime = Date.parse('2025-01-01T00:00:00.000Z')) {}
 

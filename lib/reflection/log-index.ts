@@ -2,7 +2,7 @@
  * Indexes over one log, built once when a Reflection is made: positions by type, namespace and
  * kind, the anomalies, the commands and the recorded-cause edges, so every op answers quickly.
  */
-import type { LoggedEvent } from '../events'
+import type { RawLoggedEvent } from '../events'
 
 /** Event types the context card and overview list as anomalies. */
 export const ANOMALY_TYPES: readonly string[] = [
@@ -17,7 +17,7 @@ export const ANOMALY_TYPES: readonly string[] = [
 
 /** Positions of a log's events, grouped for lookups. Every array is ascending. */
 export type LogIndex = {
-  events: readonly LoggedEvent[]
+  events: readonly RawLoggedEvent[]
   all: number[]
   byType: Map<string, number[]>
   byNamespace: Map<string, number[]>
@@ -39,7 +39,7 @@ function push(map: Map<string, number[]>, key: string, position: number): void {
 }
 
 /** Builds every index in one pass over the log. */
-export function buildLogIndex(events: readonly LoggedEvent[]): LogIndex {
+export function buildLogIndex(events: readonly RawLoggedEvent[]): LogIndex {
   const index: LogIndex = {
     events,
     all: new Array(events.length),

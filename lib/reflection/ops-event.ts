@@ -2,7 +2,7 @@
  * The single-event ops: `get` (full field dump with kind, namespace, command and recorded cause)
  * and `cause` (the recorded cause alone).
  */
-import { formatCause, type LoggedEvent } from '../events'
+import { formatCause, type RawLoggedEvent } from '../events'
 import { readPosition } from './arguments'
 import { countBelow } from './log-index'
 import type { OpArguments } from './ops-listing'
@@ -32,7 +32,7 @@ const CAUSE_NOTES = {
 } as const
 
 /** The recorded cause as one line, with the causing event's line when it is in the log. */
-export function causeLines(data: ReflectionData, event: LoggedEvent): string[] {
+export function causeLines(data: ReflectionData, event: RawLoggedEvent): string[] {
   const { cause } = event
   if (cause.kind === 'seed' || cause.kind === 'framework') return [`${formatCause(cause)}${CAUSE_NOTES[cause.kind]}`]
   if (cause.kind === 'unknown') return [formatCause(cause)]

@@ -69,7 +69,7 @@ export function stateOp(data: ReflectionData): string {
   return [
     `state (reducer projections over all ${data.events.length} events):`,
     ...Object.entries(data.reducers).map(
-      ([name, reducer]) => `${name}: ${renderFullValue(reducer.seed(data.events), data.redactor)}`,
+      ([name, reducer]) => `${name}: ${renderFullValue(reducer.seed(data.typedEvents), data.redactor)}`,
     ),
   ].join('\n')
 }

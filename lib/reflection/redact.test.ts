@@ -28,7 +28,32 @@ const TEXT_CASES: [string, string, string][] = [
   ['mongodb+srv URL', `mongodb+srv://svc:${SECRETS.dbPassword}@cluster0.example.net/x`, SECRETS.dbPassword],
   ['redis URL', `redis://default:${SECRETS.dbPassword}@cache:6379`, SECRETS.dbPassword],
   ['e-mail', `contact ${SECRETS.email} please`, SECRETS.email],
+  // Generic key shapes (issue #10.2): short sk- keys as providers echo them, other vendors' prefixes, headers.
+  ['short sk- key in a 401', 'Incorrect API key provided: sk-abc123def456.', 'sk-abc123def456'],
+  ['sk_live_ key', 'charge with sk_live_51HxYzAbCdEf0123456789', 'sk_live_51HxYzAbCdEf0123456789'],
+  ['rk_test_ key', 'restricted rk_test_abcdefghijklmnop1234', 'rk_test_abcdefghijklmnop1234'],
+  ['AKIA key run into text', 'aws AKIAIOSFODNN7EXAMPLEZZ here', 'AKIAIOSFODNN7EXAMPLEZZ'],
+  ['lower-case akia key', 'id akiaiosfodnn7example', 'akiaiosfodnn7example'],
+  ['Google API key', 'maps AIzaSyA-1234567890abcdefghijklmnopqrstu', 'AIzaSyA-1234567890abcdefghijklmnopqrstu'],
+  ['Hugging Face token', 'hf_abcdefghijklmnopqrstuvwxyz1234 used', 'hf_abcdefghijklmnopqrstuvwxyz1234'],
+  ['x-api-key header', 'x-api-key: 9f8e7d6c5b4a3f2e1d0c', '9f8e7d6c5b4a3f2e1d0c'],
+  ['Authorization: Token', 'Authorization: Token 9f8e7d6c5b4a3f2e1d0c', '9f8e7d6c5b4a3f2e1d0c'],
+  ['bearer in a curl line', 'curl -H "Authorization: Bearer ya29.a0AfH6SMBx"', 'ya29.a0AfH6SMBx'],
+  ['env-style name', 'aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'wJalrXUtnFEMI'],
+  ['OPENAI_API_KEY=', 'OPENAI_API_KEY=not-shaped-like-a-key-123', 'not-shaped-like-a-key-123'],
 ]
+
+describe('generic key shapes leave ordinary text alone', () => {
+  it.each([
+    'max tokens: 500 used',
+    'Token limits exceeded for this model',
+    'the task-key: travel',
+    'skeleton sk-learn',
+    'input_tokens: 1200',
+    'Asia trip, AKIA is a prefix',
+    'the risk-management-plan is ready',
+  ])('%s', (text) => expect(defaultRedactor.redactText(text)).toBe(text))
+})
 
 describe('defaultRedactor', () => {
   it.each(TEXT_CASES)('masks %s', (_, text, secret) => {

@@ -22,18 +22,31 @@ const SECRET_PATTERNS: [RegExp, string][] = [
     '$1://$2:[redacted]@',
   ],
   [/\bsk-ant-[A-Za-z0-9_-]{8,}/g, '[redacted:api-key]'],
-  [/\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{16,}/g, '[redacted:api-key]'],
-  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, '[redacted:aws-key]'],
+  // Secret-key shapes of any provider: sk-…, sk_live_…, rk_test_… (8+ characters after the prefix).
+  [/\b[sr]k[-_][A-Za-z0-9_-]{8,}/g, '[redacted:api-key]'],
+  [/\bAIza[0-9A-Za-z_-]{30,}/g, '[redacted:api-key]'],
+  [/\b(?:hf_|glpat-|npm_|pypi-|shpat_|dop_v1_)[A-Za-z0-9_-]{16,}/g, '[redacted:api-key]'],
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{12,}/gi, '[redacted:aws-key]'],
   [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, '[redacted:github-token]'],
   [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g, '[redacted:slack-token]'],
   [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, '[redacted:jwt]'],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 [redacted]'],
+  // Any other authorization scheme (`Authorization: Token …`), and the header's bare value.
+  [
+    /\b(authorization["']?\s*[:=]\s*["']?)(?!(?:Bearer|Basic)\s+\[redacted)(?:[A-Za-z]+\s+)?[A-Za-z0-9._~+/=-]{8,}/gi,
+    '$1[redacted]',
+  ],
   [
     /("(?:password|passwd|pwd|secret|client_secret|token|access_token|refresh_token|api_?key|apiKey|authorization)"\s*:\s*")(?:[^"\\]|\\.)*(")/gi,
     '$1[redacted]$2',
   ],
   [
     /\b(password|passwd|pwd|secret|client_secret|token|access_token|refresh_token|api_?key|apikey)(\s*[=:]\s*)(?!\[redacted)[^\s"'&,;)}\]]+/gi,
+    '$1$2[redacted]',
+  ],
+  // Names that end in (or carry) a secret word: OPENAI_API_KEY=…, aws_secret_access_key=…, x-api-key: …
+  [
+    /\b([A-Za-z0-9]+[_-](?:[A-Za-z0-9]+[_-])*(?:secret|token|api[_-]?key|access[_-]?key|private[_-]?key|password)(?:[_-][A-Za-z0-9_-]*)?|(?:secret|token|api|access|private)[_-](?:[A-Za-z0-9]+[_-])*key)(\s*[=:]\s*)(?!\[redacted)[^\s"'&,;)}\]]{4,}/gi,
     '$1$2[redacted]',
   ],
 ]

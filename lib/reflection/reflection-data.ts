@@ -2,14 +2,24 @@
  * Everything an op reads, built once per Reflection: the log, its indexes, the type selector,
  * the topology (indexed by source and target), the reducers, the redactor and the run's status.
  */
-import { type Edge, type LoggedEvent, type Reducer, runStatus, type RunStatusState } from '../events'
+import {
+  type Edge,
+  type LoggedEvent,
+  type RawLoggedEvent,
+  readEvent,
+  type Reducer,
+  runStatus,
+  type RunStatusState,
+} from '../events'
 import { buildLogIndex, type LogIndex } from './log-index'
 import type { Redactor } from './redact'
 import { createTypeSelector, type TypeSelector } from './type-selector'
 
 /** The read-only data behind every op of one Reflection. */
 export type ReflectionData = {
-  events: readonly LoggedEvent[]
+  events: readonly RawLoggedEvent[]
+  /** The same log with known payloads typed, for the reducers. */
+  typedEvents: readonly LoggedEvent[]
   index: LogIndex
   types: TypeSelector
   topology: readonly Edge[]
@@ -28,14 +38,16 @@ function groupEdges(topology: readonly Edge[], key: 'source' | 'target'): Map<st
 
 /** Builds the indexes once; ops then answer from them. */
 export function buildReflectionData(
-  events: readonly LoggedEvent[],
+  events: readonly RawLoggedEvent[],
   topology: readonly Edge[],
   reducers: Record<string, Reducer>,
   redactor: Redactor,
 ): ReflectionData {
   const index = buildLogIndex(events)
+  const typedEvents = events.map(readEvent)
   return {
     events,
+    typedEvents,
     index,
     types: createTypeSelector(index),
     topology,
@@ -43,7 +55,7 @@ export function buildReflectionData(
     redactor,
     edgesByTarget: groupEdges(topology, 'target'),
     edgesBySource: groupEdges(topology, 'source'),
-    status: runStatus.seed(events),
+    status: runStatus.seed(typedEvents),
   }
 }
 

@@ -2,7 +2,7 @@
  * Reflection: a deterministic query surface over one run's event log. It packages the log with
  * the static topology and the reducers and exposes them as facts an agent queries lazily.
  */
-import { type Edge, type LoggedEvent, type Reducer, REDUCERS, type RunStatusState, TOPOLOGY } from '../events'
+import { type Edge, type RawLoggedEvent, type Reducer, REDUCERS, type RunStatusState, TOPOLOGY } from '../events'
 import { contextCard } from './context-card'
 import { createQueryTool, type QueryArguments, type QueryTool } from './query-tool'
 import { defaultRedactor, noRedactor, type Redactor } from './redact'
@@ -20,7 +20,7 @@ export class Reflection {
   private constructor(private readonly data: ReflectionData) {}
 
   /** Builds the indexes once; every op then answers from them. */
-  static fromEvents(events: readonly LoggedEvent[], options: ReflectionOptions = {}): Reflection {
+  static fromEvents(events: readonly RawLoggedEvent[], options: ReflectionOptions = {}): Reflection {
     const redactor = options.redact === false ? noRedactor : (options.redact ?? defaultRedactor)
     return new Reflection(
       buildReflectionData(events, options.topology ?? TOPOLOGY, options.reducers ?? REDUCERS, redactor),
@@ -28,7 +28,7 @@ export class Reflection {
   }
 
   /** The raw log (every #index refers to a position in it). */
-  get events(): readonly LoggedEvent[] {
+  get events(): readonly RawLoggedEvent[] {
     return this.data.events
   }
 
@@ -55,7 +55,7 @@ export class Reflection {
   /** Each reducer projected over the whole log: `{ name: reducer.seed(events) }`. */
   state(): Record<string, unknown> {
     return Object.fromEntries(
-      Object.entries(this.data.reducers).map(([name, reducer]) => [name, reducer.seed(this.data.events)]),
+      Object.entries(this.data.reducers).map(([name, reducer]) => [name, reducer.seed(this.data.typedEvents)]),
     )
   }
 }

@@ -2,7 +2,7 @@
  * Rendering of events and values as the spec prints them: `#index type(field=value, …)` lines
  * with values bounded (40 characters in listings, 2,000 in get/state), redacted first.
  */
-import type { LoggedEvent } from '../events'
+import type { RawLoggedEvent } from '../events'
 import { redactValue, type Redactor } from './redact'
 
 /** Bound on one value in listings, context lines and evidence. */
@@ -48,7 +48,7 @@ export function renderFullValue(value: unknown, redactor: Redactor, field?: stri
 }
 
 /** One event as `#index type(field=value, …)`, at most six fields, values bounded at 40. */
-export function eventLine(event: LoggedEvent, redactor: Redactor): string {
+export function eventLine(event: RawLoggedEvent, redactor: Redactor): string {
   const entries = Object.entries(event.payload)
   const shown = entries
     .slice(0, LINE_FIELD_LIMIT)

@@ -2,28 +2,34 @@ import type { LanguageModelV4 } from '@ai-sdk/provider'
 import type { ToolSet } from 'ai'
 import type { EngineEvent } from '../events/event'
 import { HANDLERS } from '../events/vocabulary'
-import { resolveModel, type ModelSpec } from '../models/resolve'
-import type { RetryOptions } from '../models/retry'
-import { envSecrets, type SecretsBackend } from '../models/secrets'
+import type { ResumePoint } from './resume'
 import type { AgentRuntime, Architecture } from './architecture'
 import { validateBudget, type Budget } from './budget'
-import { requireInteger } from './errors'
+import { ReflexionConfigError, requireInteger } from './errors'
 import { iterateWhile } from './event-queue'
 import { enforceGuardrail, type Guardrails } from './guardrails'
 import { InMemoryMemory, type Memory } from './memory'
+import type { ModelResolver, ModelSpec } from './model-spec'
 import { ReAct } from './react'
 import { Reflexion } from './reflexion'
 import { runAttemptLoop, type RunProgress } from './reflexion-loop'
 import type { RoleModel } from './review'
+import type { RetryOptions } from './retry'
 import { RunContext, RunStop } from './run-context'
-import { recordingSecrets, SecretScrubber } from './secret-scrubber'
+import { SecretScrubber } from './secret-scrubber'
 import { driveRun, type RunResult } from './run-driver'
 import type { VectorStore } from './vector-store'
 
-/** Options of an Agent. `model` is an AI SDK v4 model or a `provider:model` string resolved with `secrets`. */
+/**
+ * Options of an Agent. `model` (and a Reflexion's role models) is an AI SDK v4 model, or a
+ * `provider:model` string turned into one by `resolveModel`. `secrets` are credential values
+ * masked out of every event the agent writes (a provider error that echoes its key, say).
+ */
 export type AgentOptions = {
   instructions: string
   model: ModelSpec
+  resolveModel?: ModelResolver
+  secrets?: readonly string[]
   architecture?: Architecture | Reflexion
   tools?: ToolSet
   memory?: Memory
@@ -31,7 +37,6 @@ export type AgentOptions = {
   budget?: Budget
   guardrails?: Guardrails
   maxTurns?: number
-  secrets?: SecretsBackend
   retry?: RetryOptions | false
   clock?: () => Date
   idGenerator?: () => string
@@ -42,6 +47,13 @@ export type RunOptions = {
   userId?: string
   signal?: AbortSignal
   seed?: { index: number }
+  /**
+   * Go on with a run whose worker stopped: the log already holds everything up to
+   * `resume.afterIndex`; the run continues at `resume.nextAttempt` (see `resumePointOf`).
+   */
+  resume?: ResumePoint
+  /** Asked before each attempt after the first this process ran: true stops at that boundary (RunYield). */
+  shouldYield?: () => boolean
   onEvent?: (event: EngineEvent) => void | Promise<void>
   runId?: string
 }
@@ -55,7 +67,7 @@ export class Agent {
   readonly maxTurns: number
   private readonly options: AgentOptions
   private resolved?: Promise<LanguageModelV4>
-  /** The credential values this agent's models were resolved with, masked out of every event. */
+  /** The credential values given in `secrets`, masked out of every event. */
   private readonly scrubber = new SecretScrubber()
 
   constructor(options: AgentOptions) {
@@ -68,15 +80,21 @@ export class Agent {
     this.tools = options.tools ?? {}
     this.memory = options.memory ?? new InMemoryMemory()
     this.maxTurns = options.maxTurns ?? 8
+    for (const secret of options.secrets ?? []) this.scrubber.add(secret)
   }
 
-  private get secrets(): SecretsBackend {
-    return recordingSecrets(this.options.secrets ?? envSecrets(), this.scrubber)
+  private async resolve(spec: ModelSpec): Promise<LanguageModelV4> {
+    if (typeof spec !== 'string') return spec
+    if (!this.options.resolveModel)
+      throw new ReflexionConfigError(
+        `Agent: the model '${spec}' is a string, so the agent needs resolveModel (lib/models' resolver) to turn it into a model`,
+      )
+    return this.options.resolveModel(spec)
   }
 
   /** The agent as a base architecture sees it (the model resolved once). */
   async runtime(): Promise<AgentRuntime> {
-    this.resolved ??= resolveModel(this.options.model, this.secrets)
+    this.resolved ??= this.resolve(this.options.model)
     this.resolved.catch(() => (this.resolved = undefined))
     return {
       instructions: this.instructions,
@@ -88,33 +106,49 @@ export class Agent {
     }
   }
 
-  private async roleModel(spec: ModelSpec | undefined, agentModel: LanguageModelV4): Promise<RoleModel> {
-    return spec === undefined
-      ? { model: agentModel, retry: true }
-      : { model: await resolveModel(spec, this.secrets), retry: false }
+  /**
+   * A role model (evaluator or reflector), resolved only when the run can use it: a string for a
+   * role that never runs (an exact-match evaluator's judge) must not stop the run.
+   */
+  private async roleModel(spec: ModelSpec | undefined, agentModel: LanguageModelV4, used: boolean): Promise<RoleModel> {
+    if (spec === undefined || !used) return { model: agentModel, retry: true }
+    return { model: await this.resolve(spec), retry: false }
   }
 
   /** Runs the task to the end and returns its output, log and usage; the log always ends with run.finished. */
   async run(prompt: string, options: RunOptions = {}): Promise<RunResult> {
     const { clock = () => new Date(), idGenerator = () => crypto.randomUUID() } = this.options
-    const seeded = options.seed !== undefined
-    if (seeded) requireInteger('Agent.run', 'seed.index', options.seed!.index, 0)
+    const resume = options.resume
+    const seeded = options.seed !== undefined || resume !== undefined
+    if (options.seed) requireInteger('Agent.run', 'seed.index', options.seed.index, 0)
+    const seedIndex = resume ? resume.submittedIndex : options.seed?.index
     const run = new RunContext({
       prompt,
       userId: options.userId ?? '',
       runId: options.runId ?? idGenerator(),
       clock,
-      firstIndex: seeded ? options.seed!.index + 1 : 0,
+      firstIndex: resume ? resume.afterIndex + 1 : seeded ? seedIndex! + 1 : 0,
       onEvent: options.onEvent,
       signal: options.signal,
       retry: this.options.retry ?? {},
       scrubber: this.scrubber,
     })
-    const progress: RunProgress = { output: '', bestScore: null, attempts: 0, turns: 0 }
+    const progress: RunProgress = resume
+      ? { ...resume.progress }
+      : { output: '', bestScore: null, attempts: 0, turns: 0 }
+    for (const call of resume?.usage ?? []) run.usage.record(call.role, call.model, call.tokens)
     const architecture = this.architecture
     const stopHandler = architecture instanceof Reflexion ? HANDLERS.reflexion : architecture.name
-    const start = async (): Promise<number> =>
-      seeded ? options.seed!.index : run.emit('run.submitted', { kind: 'seed' }, { prompt, userId: run.userId })
+    const start = async (): Promise<number> => {
+      if (!seeded) return run.emit('run.submitted', { kind: 'seed' }, { prompt, userId: run.userId })
+      if (resume)
+        await run.emit(
+          'run.resumed',
+          { kind: 'framework' },
+          { fromAttempt: resume.nextAttempt, afterIndex: resume.afterIndex },
+        )
+      return seedIndex!
+    }
     const submittedIndex = await start().catch((error) => {
       throw (error as { original?: unknown }).original ?? error
     })
@@ -140,12 +174,18 @@ export class Agent {
           run,
           agent,
           submittedIndex,
+          resume: resume && { firstAttempt: resume.nextAttempt, previousIndex: resume.previousIndex },
+          shouldYield: options.shouldYield,
           lessons,
           budget: this.options.budget,
           guardrails: this.options.guardrails,
           progress,
-          evaluatorModel: await this.roleModel(architecture.evaluatorModel, agent.model),
-          reflectorModel: await this.roleModel(architecture.reflectorModel, agent.model),
+          evaluatorModel: await this.roleModel(
+            architecture.evaluatorModel,
+            agent.model,
+            architecture.evaluator.usesModel,
+          ),
+          reflectorModel: await this.roleModel(architecture.reflectorModel, agent.model, architecture.maxAttempts > 1),
         })
       }
       run.throwIfCancelled()

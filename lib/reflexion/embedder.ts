@@ -4,4 +4,9 @@ export interface Embedder {
   readonly id: string
   readonly dimensions: number
   embed(texts: string[]): Promise<number[][]>
+  /**
+   * For embedders that mix a meaning part and a word-overlap part: how much of a text's vector is
+   * meaning (0..1). Word overlap gives lower cosines, so a relevance floor moves with it.
+   */
+  semanticShare?(text: string): number
 }

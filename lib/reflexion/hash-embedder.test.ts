@@ -2,15 +2,43 @@ import { describe, expect, it } from 'vitest'
 import { HashEmbedder, InMemoryVectorStore, SHARED_LESSON, cosineSimilarity, matchesFilter } from './index'
 
 describe('HashEmbedder', () => {
-  it('is deterministic, 256 dimensions, L2-normalised', async () => {
+  it('is deterministic, 1,024 dimensions by default, L2-normalised', async () => {
     const embedder = new HashEmbedder()
     const [first] = await embedder.embed(['Normalize dates to ISO 8601.'])
     const [again] = await new HashEmbedder().embed(['Normalize dates to ISO 8601.'])
-    expect(embedder.dimensions).toBe(256)
-    expect(first).toHaveLength(256)
+    expect(embedder.dimensions).toBe(1024)
+    expect(first).toHaveLength(1024)
     expect(first).toEqual(again)
     expect(Math.hypot(...first)).toBeCloseTo(1, 10)
-    expect(embedder.id).toBe('hash-fnv1a-256')
+    expect(embedder.id).toBe('hash-v2-1024')
+    expect(new HashEmbedder({ dimensions: 64 }).embedOne('x y z')).toHaveLength(64)
+  })
+
+  it('ignores stopwords: texts that share only function words are unrelated', () => {
+    const embedder = new HashEmbedder()
+    const similarity = cosineSimilarity(
+      embedder.embedOne('What is the capital of the country?'),
+      embedder.embedOne('When is it the best for you to be there?'),
+    )
+    expect(similarity).toBeLessThan(0.1)
+  })
+
+  it('matches inflections of a word ("stops" and "stop")', () => {
+    const embedder = new HashEmbedder()
+    const [stops, stop, other] = ['plan three stops', 'one stop plan', 'budget currency rate'].map((text) =>
+      embedder.embedOne(text),
+    )
+    expect(cosineSimilarity(stops, stop)).toBeGreaterThan(0.5)
+    expect(cosineSimilarity(stops, other)).toBeLessThan(0.1)
+  })
+
+  it('compares Chinese by character bigrams, not by whole unsegmented runs', () => {
+    const embedder = new HashEmbedder()
+    const lesson = embedder.embedOne('写周报时，先列出本周完成的结果，再写下周计划。')
+    const related = embedder.embedOne('帮我写这周的工作周报。')
+    const unrelated = embedder.embedOne('今天天气怎么样？')
+    expect(cosineSimilarity(lesson, related)).toBeGreaterThan(0.1)
+    expect(cosineSimilarity(lesson, unrelated)).toBeLessThan(0.05)
   })
 
   it('puts lessons that share words nearer than lessons that share none', async () => {

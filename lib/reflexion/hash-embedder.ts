@@ -1,4 +1,5 @@
 import type { Embedder } from './embedder'
+import { textFeatures } from './text-features'
 
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5
@@ -9,42 +10,43 @@ function fnv1a(text: string): number {
   return hash
 }
 
-/** Words of a text, lowercased, letters and digits of any script. */
-function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-}
+/** The default number of hashed buckets: few enough collisions for lesson-sized texts, still indexable by HNSW. */
+export const HASH_EMBEDDER_DIMENSIONS = 1024
 
 /**
- * A deterministic offline embedder: word unigrams and character trigrams hashed (FNV-1a) into
- * `dimensions` buckets with a sign bit, then L2-normalised. Good enough to rank lessons by shared words.
+ * A deterministic offline embedder: the text's content words, their character trigrams and CJK
+ * character bigrams (see text-features) hashed (FNV-1a) into `dimensions` buckets with a sign bit,
+ * then L2-normalised. Ranks lessons by shared words and characters, in any script; no meaning.
  */
 export class HashEmbedder implements Embedder {
   readonly dimensions: number
   readonly id: string
 
   constructor(options: { dimensions?: number } = {}) {
-    this.dimensions = options.dimensions ?? 256
-    this.id = `hash-fnv1a-${this.dimensions}`
+    this.dimensions = options.dimensions ?? HASH_EMBEDDER_DIMENSIONS
+    this.id = `hash-v2-${this.dimensions}`
   }
 
   /** Embeds one text synchronously. */
   embedOne(text: string): number[] {
     const vector = new Array<number>(this.dimensions).fill(0)
-    const add = (feature: string, weight: number) => {
+    for (const { feature, weight } of textFeatures(text)) {
       const hash = fnv1a(feature)
       vector[hash % this.dimensions] += hash & 0x80000000 ? -weight : weight
     }
-    const tokens = words(text)
-    for (const word of tokens) add(`w:${word}`, 1)
-    const joined = ` ${tokens.join(' ')} `
-    for (let position = 0; position + 3 <= joined.length; position++)
-      add(`c:${joined.slice(position, position + 3)}`, 0.5)
-    const norm = Math.hypot(...vector)
+    let norm = 0
+    for (const value of vector) norm += value * value
+    norm = Math.sqrt(norm)
     return norm === 0 ? vector : vector.map((value) => value / norm)
   }
 
   async embed(texts: string[]): Promise<number[][]> {
     return texts.map((text) => this.embedOne(text))
+  }
+
+  /** All of a hashed vector is word overlap, none is meaning. */
+  semanticShare(): number {
+    return 0
   }
 }
 

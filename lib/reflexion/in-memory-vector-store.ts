@@ -1,9 +1,16 @@
 import type { Embedder } from './embedder'
 import { cosineSimilarity } from './hash-embedder'
 import { normaliseLesson } from './lesson-text'
-import { matchesFilter, type Chunk, type MetadataFilter, type ScoredChunk, type VectorStore } from './vector-store'
+import {
+  matchesFilter,
+  type Chunk,
+  type MetadataFilter,
+  type ScoredChunk,
+  type StoredLesson,
+  type VectorStore,
+} from './vector-store'
 
-type Entry = { id: string; chunk: Chunk; vector: number[]; key: string }
+type Entry = { id: string; chunk: Chunk; vector: number[]; key: string; timesLearned: number }
 
 /** A vector store in process memory (exact cosine search); dedupes by normalised text and user. */
 export class InMemoryVectorStore implements VectorStore {
@@ -31,9 +38,34 @@ export class InMemoryVectorStore implements VectorStore {
         chunk: { content: chunk.content, metadata: { ...chunk.metadata } },
         vector: vectors[position],
         key,
+        timesLearned: 1,
       })
       return id
     })
+  }
+
+  /** Stores a lesson, or strengthens the same text its user may already recall (theirs, then shared). */
+  async put(chunk: Chunk): Promise<StoredLesson> {
+    const text = normaliseLesson(chunk.content)
+    const userKey = chunk.metadata.user_id
+    const existing = [userKey, '*']
+      .map((key) =>
+        this.entries.find(
+          (entry) => entry.key === InMemoryVectorStore.keyOf({ content: text, metadata: { user_id: key } }),
+        ),
+      )
+      .find((entry) => entry !== undefined)
+    if (existing) {
+      existing.timesLearned++
+      return { id: existing.id, duplicate: true }
+    }
+    const [id] = await this.add([chunk])
+    return { id, duplicate: false }
+  }
+
+  /** How many times a stored lesson was written (1, plus once per duplicate). */
+  timesLearned(id: string): number {
+    return this.entries.find((entry) => entry.id === id)?.timesLearned ?? 0
   }
 
   async search(query: string, options: { k?: number; filter?: MetadataFilter } = {}): Promise<ScoredChunk[]> {

@@ -5,7 +5,7 @@ import { blockLines, normaliseLesson } from './lesson-text'
 import type { BlockAppend, Memory } from './memory'
 import { bound } from './prompts'
 import type { RunContext } from './run-context'
-import { matchesFilter, type VectorStore } from './vector-store'
+import { matchesFilter, type Chunk, type ScoredChunk, type StoredLesson, type VectorStore } from './vector-store'
 
 /** The user_id tag of lessons every user may recall. */
 export const SHARED_LESSON = '*'
@@ -14,6 +14,19 @@ export const SHARED_LESSON = '*'
 export type LessonMode =
   | { mode: 'monotonic'; memory: Memory; blockName: string; maxLessons: number }
   | { mode: 'selective'; store: VectorStore; blockName: string; topK: number }
+
+/** The lessons selective recall puts in front of a user's attempt: the store's top-k of their own and shared lessons. */
+export async function recallForUser(
+  store: VectorStore,
+  prompt: string,
+  userId: string,
+  topK: number,
+): Promise<ScoredChunk[]> {
+  const filter = { user_id: [userId, SHARED_LESSON] }
+  return (await store.search(prompt, { k: topK, filter }))
+    .filter((hit) => matchesFilter(hit.metadata, filter))
+    .slice(0, topK)
+}
 
 /**
  * Before an attempt: puts lessons where the base reads them and emits reflexion.lessons_recalled listing
@@ -36,16 +49,15 @@ export async function recallLessons(
       lessons: lines.map((content) => ({ content, userId: run.userId })),
     })
   }
-  const filter = { user_id: [run.userId, SHARED_LESSON] }
-  const hits = (await lessons.store.search(run.prompt, { k: lessons.topK, filter }))
-    .filter((hit) => matchesFilter(hit.metadata, filter))
-    .slice(0, lessons.topK)
+  const hits = await recallForUser(lessons.store, run.prompt, run.userId, lessons.topK)
   session.blocks[lessons.blockName] = hits.map((hit) => hit.content).join('\n')
   const recalled = hits.map((hit) => ({
     id: hit.id,
     content: hit.content,
     userId: String(hit.metadata.user_id),
     score: hit.score,
+    similarity: hit.score,
+    ...(isRecallReason(hit.metadata.reason) && { why: hit.metadata.reason }),
   }))
   return run.emit('reflexion.lessons_recalled', cause, {
     attempt,
@@ -53,6 +65,13 @@ export async function recallLessons(
     block: lessons.blockName,
     lessons: recalled,
   })
+}
+
+/** Why a store recalled a lesson (a store may explain its ranking in the hit's metadata.reason). */
+export type RecallWhy = { similarity: number; taskKey?: string; tags?: string[]; boost: number }
+
+function isRecallReason(value: unknown): value is RecallWhy {
+  return typeof value === 'object' && value !== null && typeof (value as RecallWhy).similarity === 'number'
 }
 
 /** Pure: a block's lines after appending `line` (unless already there, normalised), keeping the newest `maxLines`. */
@@ -76,6 +95,19 @@ async function appendByRewrite(
   const result = appendBlockLine(await memory.getBlock(userKey, name), line, maxLines)
   if (!result.duplicate) await memory.setBlock(userKey, name, result.lines.join('\n'))
   return result
+}
+
+/**
+ * Stores a lesson through the store's own dedup over the whole scope (`put`), or, for a store
+ * without one, by checking every lesson of the user and the shared ones with the same text.
+ */
+async function storeLesson(store: VectorStore, chunk: Chunk, userId: string, key: string): Promise<StoredLesson> {
+  if (store.put) return store.put(chunk)
+  const hits = await store.search(chunk.content, { k: 1_000, filter: { user_id: [userId, SHARED_LESSON] } })
+  const existing = hits.find((hit) => normaliseLesson(hit.content) === key)
+  if (existing) return { id: existing.id, duplicate: true }
+  const [id] = await store.add([chunk])
+  return { id, duplicate: false }
 }
 
 /** Stores a lesson for the run's user (deduplicated) and emits reflexion.lesson_persisted; returns its index. */
@@ -103,24 +135,19 @@ export async function persistLesson(
       ...(dropped.length > 0 && { droppedOldest: dropped }),
     })
   }
-  const existing = await lessons.store.search(lesson, { k: 5, filter: { user_id: [run.userId] } })
-  const match = existing.find((hit) => hit.metadata.user_id === run.userId && normaliseLesson(hit.content) === key)
-  let lessonId = match?.id
-  if (!match) {
-    const metadata = {
-      user_id: run.userId,
-      run_id: run.options.runId,
-      attempt,
-      score,
-      task_prompt: bound(run.prompt, 500),
-    }
-    ;[lessonId] = await lessons.store.add([{ content: lesson, metadata }])
+  const metadata = {
+    user_id: run.userId,
+    run_id: run.options.runId,
+    attempt,
+    score,
+    task_prompt: bound(run.prompt, 500),
   }
+  const stored = await storeLesson(lessons.store, { content: lesson, metadata }, run.userId, key)
   return run.emit('reflexion.lesson_persisted', cause, {
     attempt,
     lesson,
     mode: 'selective',
-    duplicate: match !== undefined,
-    ...(lessonId !== undefined && { lessonId }),
+    duplicate: stored.duplicate,
+    lessonId: stored.id,
   })
 }

@@ -38,3 +38,26 @@ describe('lesson hygiene', () => {
     expect(blockLines(undefined)).toEqual([])
   })
 })
+
+describe('lesson hygiene: markers, preambles, one sentence', () => {
+  it('strips list markers and preambles in several languages', () => {
+    expect(cleanLesson('1. Lesson: Plan at most three stops.')).toBe('Plan at most three stops.')
+    expect(cleanLesson('- Plan at most three stops.')).toBe('Plan at most three stops.')
+    expect(cleanLesson('教训：轻松步行要求时，景点不超过 3 个。')).toBe('轻松步行要求时，景点不超过 3 个。')
+    expect(cleanLesson('2) **Takeaway:** Check the opening hours.')).toBe('Check the opening hours.')
+    expect(cleanLesson('Lección: Separa los gastos fijos de los variables.')).toBe(
+      'Separa los gastos fijos de los variables.',
+    )
+  })
+
+  it('keeps one sentence, and the first item of a list', () => {
+    expect(cleanLesson('Plan at most three stops. Also mention the weather. And the food!')).toBe(
+      'Plan at most three stops.',
+    )
+    expect(cleanLesson('Lesson:\n- Keep it to three stops.\n- Check opening hours.')).toBe('Keep it to three stops.')
+    expect(cleanLesson('景点不超过 3 个。其余时间留给休息。')).toBe('景点不超过 3 个。')
+    expect(cleanLesson('Use ISO 8601 dates (e.g. 2024-03-01) and 3.5 stops')).toBe(
+      'Use ISO 8601 dates (e.g. 2024-03-01) and 3.5 stops',
+    )
+  })
+})

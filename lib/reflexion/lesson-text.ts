@@ -48,26 +48,61 @@ export function stripRoleMarkers(text: string): string {
   return ROLE_MARKERS.reduce((current, pattern) => current.replace(pattern, ' '), text)
 }
 
+/** A list marker at the start of a line: `- `, `* `, `• `, `1.`, `2)`, `3、`. */
+const LIST_MARKER = /^\s*(?:[-*•]|\d{1,2}[.)、．])\s*/
+/** A label before the lesson, in the languages lessons are written in: `Lesson:`, `教训：`, `Lección:`… */
+const PREAMBLE =
+  /^\s*(?:\*\*)?(?:(?:the\s+|my\s+)?(?:lesson|takeaway|reflection)(?:\s+learned)?|lección|leçon|lektion|教训|经验|教訓|レッスン)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*/i
+
+/** A line without its list marker and label (either order, e.g. `1. Lesson: …`). */
+function stripMarkers(line: string): string {
+  let text = line
+  for (let pass = 0; pass < 2; pass++) text = text.replace(LIST_MARKER, '').replace(PREAMBLE, '')
+  return text.trim()
+}
+
 /**
- * Turns a reflector reply into a clean one-line lesson: accepts `{"lesson": "..."}` or plain text,
- * drops a `Lesson:` label, bullets, quotes, control characters and role markers, joins lines, bounds
- * the length. May return ''.
+ * The lesson's lines: a list keeps its first item (one lesson, not several); wrapped prose is joined.
+ * Label-only lines (`Lesson:`) are dropped.
+ */
+function lessonLines(text: string): string {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+  const isList = lines.filter((line) => LIST_MARKER.test(line)).length >= 2
+  const kept = lines.map(stripMarkers).filter((line) => line !== '')
+  return isList ? (kept[0] ?? '') : kept.join(' ')
+}
+
+/** The first sentence of a text when more follow (`.`, `!`, `?` before a space, or a CJK full stop). */
+export function firstSentence(text: string): string {
+  const end = /(?<!\b(?:e\.g|i\.e|etc|vs|approx|incl|Dr|Mr|Mrs|Ms|No|St))[.!?](?=\s+\S)|[。！？](?=\S)/iu.exec(text)
+  return end ? text.slice(0, end.index + 1).trim() : text
+}
+
+/**
+ * Turns a reflector reply into a clean one-sentence lesson: accepts `{"lesson": "..."}` or plain
+ * text, drops list markers and labels (`- `, `1.`, `Lesson:`, `教训：`), keeps the first item of a
+ * list and the first sentence, removes quotes, control characters and role markers, bounds the
+ * length. May return ''.
  */
 export function cleanLesson(reply: string, limit = MAX_LESSON_CHARS): string {
   const bounded = reply.slice(0, MAX_REPLY_CHARS)
-  const text = stripRoleMarkers(
-    (fromJson(bounded) ?? bounded).replace(
-      /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-      ' ',
-    ),
+  const raw = (fromJson(bounded) ?? bounded)
+    .replace(/```[a-z]*|```/gi, '\n')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, ' ')
+  const lines = lessonLines(raw)
+  const unmarked = stripRoleMarkers(lines)
+  const text = stripMarkers(
+    unmarked
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^["'“”「『]+|["'“”」』]+$/g, ''),
   )
-    .replace(/```[a-z]*|```/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^(?:[-*•]\s*)?(?:\*\*)?lesson(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*/i, '')
-    .replace(/^["'“”]+|["'“”]+$/g, '')
-    .trim()
-  return cutAtWord(text, limit)
+  // A reply that carried role markers keeps its sentences: which one is the lesson is not ours to guess.
+  const lesson = unmarked === lines ? firstSentence(text) : text
+  return cutAtWord(lesson.replace(/^["'“”「『]+|["'“”」』]+$/g, '').trim(), limit)
 }
 
 /** Splits a monotonic block into its lessons, one per non-empty line. */

@@ -153,6 +153,30 @@ describe('Reflexion attempt loop', () => {
     expect(result.events.filter((event) => event.type === 'reflexion.lesson_produced')).toHaveLength(1)
   })
 
+  it('lessonAfterFinalFailure: the final failing attempt also writes a lesson, for the next run (default off)', async () => {
+    expect(new Reflexion().lessonAfterFinalFailure).toBe(false)
+    const model = scriptedModel([
+      textReply('a1'),
+      textReply('score: 1/10'),
+      textReply('Lesson: count the stops before answering.'),
+    ])
+    const memory = new InMemoryMemory()
+    const architecture = new Reflexion({ maxAttempts: 1, lessonAfterFinalFailure: true })
+    const result = await new Agent({ instructions: 'x', model, memory, architecture }).run(TASK, { userId: 'u1' })
+    expect(result.status).toBe('failed')
+    expect(model.doGenerateCalls).toHaveLength(3)
+    expect(typesOf(result.events).slice(-6)).toEqual([
+      'reflexion.evaluated',
+      'agent.model_called',
+      'reflexion.lesson_produced',
+      'reflexion.lesson_persisted',
+      'reflexion.max_attempts_reached',
+      'run.finished',
+    ])
+    expect(logProblems(result.events)).toEqual([])
+    expect(await memory.getBlock('u1', 'reflexion_lessons')).toBe('count the stops before answering.')
+  })
+
   it('out of turns with attempts left is a failed trial: score 0, no evaluator call, reflect, retry', async () => {
     const search = tool({ description: 's', inputSchema: z.object({ q: z.string() }), execute: async () => 'nothing' })
     const model = scriptedModel([

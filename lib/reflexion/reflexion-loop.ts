@@ -6,7 +6,7 @@ import { enforceGuardrail, type Guardrails } from './guardrails'
 import { persistLesson, recallLessons, type LessonMode } from './lesson-modes'
 import type { Reflexion } from './reflexion'
 import { evaluateOutput, reflect, type RoleModel } from './review'
-import { RunStop, type RunContext } from './run-context'
+import { RunStop, RunYield, type RunContext } from './run-context'
 
 /** What a run has achieved so far; the driver reads it for run.finished even when the run stops early. */
 export type RunProgress = { output: string; bestScore: number | null; attempts: number; turns: number }
@@ -16,6 +16,10 @@ export type AttemptLoopInput = {
   run: RunContext
   agent: AgentRuntime
   submittedIndex: number
+  /** Continue a resumed run at `firstAttempt`, caused by the event that closed the attempt before it. */
+  resume?: { firstAttempt: number; previousIndex: number }
+  /** Asked at each attempt boundary after the first attempt this process ran: true ends the loop with RunYield. */
+  shouldYield?: () => boolean
   lessons: LessonMode
   evaluatorModel: RoleModel
   reflectorModel: RoleModel
@@ -26,16 +30,19 @@ export type AttemptLoopInput = {
 
 /**
  * The spec's attempt loop: budget → attempt_started → recall → reset messages → base → (out of turns:
- * failed trial) → evaluate → threshold_met | reflect + persist | max_attempts_reached (no reflector after the last).
+ * failed trial) → evaluate → threshold_met | reflect + persist | max_attempts_reached (no reflector after the
+ * last, unless lessonAfterFinalFailure).
  */
 export async function runAttemptLoop(reflexion: Reflexion, input: AttemptLoopInput): Promise<'succeeded' | 'failed'> {
   const { run, progress } = input
   const budgetState = { warned: false }
-  let previousIndex = input.submittedIndex
+  let previousIndex = input.resume?.previousIndex ?? input.submittedIndex
   let lastStartedIndex: number | undefined
   const session: AttemptSession = { messages: [], blocks: {} }
-  for (let attempt = 1; attempt <= reflexion.maxAttempts; attempt++) {
+  const firstAttempt = input.resume?.firstAttempt ?? 1
+  for (let attempt = firstAttempt; attempt <= reflexion.maxAttempts; attempt++) {
     run.throwIfCancelled()
+    if (attempt > firstAttempt && input.shouldYield?.()) throw new RunYield(attempt)
     await checkBudget(run, input.budget, lastStartedIndex ?? input.submittedIndex, budgetState, attempt)
     const startedIndex = await run.emit('reflexion.attempt_started', via(previousIndex, HANDLERS.reflexion), {
       attempt,
@@ -95,7 +102,7 @@ export async function runAttemptLoop(reflexion: Reflexion, input: AttemptLoopInp
       })
       return 'succeeded'
     }
-    if (isLast) {
+    if (isLast && !reflexion.lessonAfterFinalFailure) {
       await run.emit('reflexion.max_attempts_reached', via(evaluation.index, HANDLERS.reflexion), {
         attempts: attempt,
         bestScore: progress.bestScore,
@@ -116,6 +123,14 @@ export async function runAttemptLoop(reflexion: Reflexion, input: AttemptLoopInp
       produced.lesson === ''
         ? produced.index
         : await persistLesson(run, input.lessons, produced.lesson, attempt, evaluation.score, produced.index)
+    if (isLast) {
+      // lessonAfterFinalFailure: the lesson is for the next run; this one ends here.
+      await run.emit('reflexion.max_attempts_reached', via(evaluation.index, HANDLERS.reflexion), {
+        attempts: attempt,
+        bestScore: progress.bestScore,
+      })
+      return 'failed'
+    }
   }
   return 'failed'
 }

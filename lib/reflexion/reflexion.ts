@@ -1,9 +1,9 @@
-import type { ModelSpec } from '../models/resolve'
 import type { Agent } from './agent'
 import type { Architecture } from './architecture'
 import { ReflexionConfigError, requireInRange, requireInteger } from './errors'
 import { createEvaluator } from './evaluators'
 import type { Evaluator, EvaluatorConfig } from './evaluator-config'
+import type { ModelSpec } from './model-spec'
 import { ReAct } from './react'
 import type { VectorStore } from './vector-store'
 
@@ -21,6 +21,11 @@ export type ReflexionOptions = {
   reflectorModel?: ModelSpec
   maxLessons?: number
   evaluator?: EvaluatorConfig
+  /**
+   * Also reflect after the final failing attempt, so the next run starts with a lesson (one more
+   * reflector call on a failed run: the tutorial's worst case, max_attempts × 3). Default off.
+   */
+  lessonAfterFinalFailure?: boolean
 }
 
 /**
@@ -41,6 +46,7 @@ export class Reflexion {
   readonly reflectorModel?: ModelSpec
   readonly maxLessons: number
   readonly evaluator: Evaluator
+  readonly lessonAfterFinalFailure: boolean
 
   constructor(options: ReflexionOptions = {}) {
     const {
@@ -70,6 +76,7 @@ export class Reflexion {
     this.evaluatorModel = options.evaluatorModel
     this.reflectorModel = options.reflectorModel
     this.maxLessons = maxLessons
+    this.lessonAfterFinalFailure = options.lessonAfterFinalFailure ?? false
     this.evaluator = createEvaluator(options.evaluator ?? { kind: 'llm' }, { evaluatorPrompt: options.evaluatorPrompt })
   }
 

@@ -1,6 +1,7 @@
 import type { Cause } from '../events/cause'
-import type { EngineEvent } from '../events/event'
-import type { RetryOptions } from '../models/retry'
+import type { EngineEvent, EventPayload } from '../events/event'
+import type { EventType } from '../events/vocabulary'
+import type { RetryOptions } from './retry'
 import { EventSinkError } from './errors'
 import { SecretScrubber } from './secret-scrubber'
 import { UsageMeter } from './usage'
@@ -71,14 +72,18 @@ export class RunContext {
   }
 
   /** Appends an event (credentials masked), awaits the caller's onEvent, and returns the event's index. */
-  async emit(type: string, cause: Cause, fields: Record<string, unknown> = {}): Promise<number> {
-    const event: EngineEvent = {
+  async emit<T extends EventType>(
+    type: T,
+    cause: Cause,
+    fields: EventPayload<T> = {} as EventPayload<T>,
+  ): Promise<number> {
+    const event = {
       ...this.scrubber.scrub(fields),
       type,
       index: this.nextIndex++,
       cause,
       at: this.options.clock().toISOString(),
-    }
+    } as EngineEvent
     this.events.push(event)
     try {
       await this.options.onEvent?.(event)
@@ -91,5 +96,16 @@ export class RunContext {
   /** Throws a cancellation stop when the caller's signal has fired. */
   throwIfCancelled(): void {
     if (this.options.signal?.aborted) throw new RunStop('cancelled', undefined, 'cancelled by the caller')
+  }
+}
+
+/**
+ * Thrown at an attempt boundary when the worker hands the run over (a clean shutdown): nothing more is
+ * written, the run stays `running`, and the next worker resumes it at `nextAttempt`.
+ */
+export class RunYield extends Error {
+  constructor(readonly nextAttempt: number) {
+    super(`the run was handed over before attempt ${nextAttempt}`)
+    this.name = 'RunYield'
   }
 }

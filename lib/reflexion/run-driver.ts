@@ -3,7 +3,7 @@ import type { EngineEvent } from '../events/event'
 import { EventSinkError } from './errors'
 import { safeErrorMessage } from './redact'
 import type { RunProgress } from './reflexion-loop'
-import { HandlerFailure, RunStop, type InterruptionReason, type RunContext } from './run-context'
+import { HandlerFailure, RunStop, RunYield, type InterruptionReason, type RunContext } from './run-context'
 import type { RunUsage } from './usage'
 
 /** What `agent.run` returns. */
@@ -37,7 +37,7 @@ export async function driveRun(
     try {
       status = await body()
     } catch (error) {
-      if (error instanceof EventSinkError) throw error
+      if (error instanceof EventSinkError || error instanceof RunYield) throw error
       status = 'interrupted'
       if (error instanceof RunStop) {
         interruptionReason = error.reason

@@ -1,8 +1,3 @@
-import type { SecretsBackend } from '../models/secrets'
-
-/** Secret names whose values must never appear in the log (keys, tokens, passwords). */
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD/i
-
 /** Values shorter than this are not treated as secrets (masking them would mangle ordinary text). */
 const MIN_SECRET_LENGTH = 8
 
@@ -44,16 +39,5 @@ export class SecretScrubber {
       return item
     }
     return walk(value) as T
-  }
-}
-
-/** A secrets backend that records every key, token or password it hands out in `scrubber`. */
-export function recordingSecrets(backend: SecretsBackend, scrubber: SecretScrubber): SecretsBackend {
-  return {
-    async get(name) {
-      const value = await backend.get(name)
-      if (value !== undefined && SECRET_NAME.test(name)) scrubber.add(value)
-      return value
-    },
   }
 }

@@ -1,4 +1,4 @@
-import { estimateCostUsd } from '../models/pricing'
+import { estimateCostUsd } from './pricing'
 
 /** The roles a model call can play in a run. */
 export type ModelRole = 'agent' | 'evaluator' | 'reflector' | 'worker'

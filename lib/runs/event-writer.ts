@@ -1,4 +1,5 @@
 import type { LoggedEvent } from '../events/event'
+import { metrics } from '../observability/metrics'
 import type { RunColumns } from './projection'
 import { EventConflictError } from './event-conflict-error'
 
@@ -58,14 +59,38 @@ export class EventWriter {
   private readonly busyRuns = new Set<string>()
   private inFlight = 0
   private scheduled = false
+  private readonly committedListeners = new Set<(request: AppendRequest) => void>()
 
   constructor(private readonly query: SqlQuery) {}
+
+  /** Calls `listener` after each append commits (e.g. to announce that a run ended); returns the unsubscribe. */
+  onCommitted(listener: (request: AppendRequest) => void): () => void {
+    this.committedListeners.add(listener)
+    return () => this.committedListeners.delete(listener)
+  }
+
+  private notifyCommitted(request: AppendRequest): void {
+    for (const listener of this.committedListeners) {
+      try {
+        listener(request)
+      } catch (error) {
+        console.error('[runs] a commit listener failed', (error as Error).message)
+      }
+    }
+  }
 
   /** Appends one run's events; resolves once committed. */
   append(request: AppendRequest): Promise<void> {
     if (request.events.length === 0) return Promise.resolve()
+    const started = performance.now()
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ ...request, resolve, reject })
+      const committed = () => {
+        const observed = metrics()
+        observed.eventAppendSeconds.observe((performance.now() - started) / 1000)
+        observed.eventsAppended.inc(request.events.length)
+        resolve()
+      }
+      this.pending.push({ ...request, resolve: committed, reject })
       this.schedule()
     })
   }
@@ -147,8 +172,10 @@ export class EventWriter {
     const rows = await this.query<{ id: string }>(APPEND_SQL, JSON.stringify(input), JSON.stringify(events))
     const landed = new Set(rows.map((row) => row.id))
     for (const item of batch) {
-      if (landed.has(item.runId)) item.resolve()
-      else
+      if (landed.has(item.runId)) {
+        item.resolve()
+        this.notifyCommitted(item)
+      } else
         item.reject(
           new EventConflictError(
             item.runId,

@@ -1,12 +1,17 @@
 import type { EngineEvent } from '../events/event'
 import { recordLessonRecalls } from '../lessons/recall-stats'
-import type { RetryOptions } from '../models/retry'
+import type { RetryOptions } from '../reflexion/retry'
 import { tenantSecrets } from '../models/tenant-secrets'
 import type { Embedder } from '../reflexion/embedder'
 import { safeErrorMessage } from '../reflexion/redact'
+import { RunTracer } from '../observability/run-tracer'
+import { resumePointOf, type ResumePoint } from '../reflexion/resume'
+import { RunYield } from '../reflexion/run-context'
+import { SecretScrubber } from '../reflexion/secret-scrubber'
 import { cancelledBy, type CancellationWatch } from './cancellation-watch'
 import { claimRun } from './claim-run'
-import { buildRunAgent } from './run-agent'
+import { buildRunAgent, runSecrets } from './run-agent'
+import type { RunEventSink } from './run-event-sink'
 import { endRunInterrupted, openRunSink } from './run-log'
 import type { RunServices } from './run-services'
 import { storedTaskOf } from './stored-task'
@@ -21,10 +26,15 @@ export type ExecutorOptions = {
   retry?: RetryOptions | false
   embedder?: Embedder
   workerLabel?: string
+  /** True while the worker is shutting down: runs stop at their next attempt boundary and are handed over. */
+  shouldYield?: () => boolean
 }
 
+/** How many times a run is resumed after losing its worker before it ends `worker_lost` (a run that kills workers). */
+const MAX_RESUMES = 3
+
 /** What happened to a job: executed, skipped (finished, or executing elsewhere), ended, or deferred (tenant at its limit). */
-export type ExecuteOutcome = 'executed' | 'skipped' | 'ended' | 'deferred'
+export type ExecuteOutcome = 'executed' | 'skipped' | 'ended' | 'deferred' | 'yielded'
 
 /**
  * Executes one run: under its lease, a finished run does nothing (a retried job is harmless), a
@@ -48,10 +58,28 @@ export async function executeRun(
     })
     if (!run || TERMINAL_STATUSES.has(run.status)) return 'skipped'
     if (run.status === 'running') {
-      await endRunInterrupted(await openRunSink(prisma, services.writer, runId), 'worker_lost', {
-        detail: 'the worker executing this run stopped; the run was not resumed',
-      })
-      return 'ended'
+      // The lease was free: the worker that ran it stopped. Resume after its last completed attempt.
+      const sink = await openRunSink(prisma, services.writer, runId)
+      const log = sink.events()
+      const point = resumePointOf(log)
+      const resumes = log.filter((event) => event.type === 'run.resumed').length
+      if (run.cancelRequestedAt) {
+        const by = await cancelledBy(prisma, run.tenantId, runId)
+        await endRunInterrupted(sink, 'cancelled', {
+          detail: 'cancelled while its worker was gone',
+          ...(by && { cancelledBy: by }),
+        })
+        return 'ended'
+      }
+      if (!point || resumes >= MAX_RESUMES) {
+        await endRunInterrupted(sink, 'worker_lost', {
+          detail: point
+            ? `the run's worker stopped ${resumes + 1} times; it is not resumed again`
+            : 'the worker executing this run stopped after the run was decided',
+        })
+        return 'ended'
+      }
+      return await drive(sink, point)
     }
     if (run.cancelRequestedAt) {
       const by = await cancelledBy(prisma, run.tenantId, runId)
@@ -64,12 +92,14 @@ export async function executeRun(
     const claim = await claimRun(prisma, run, options.tenantConcurrency)
     if (claim === 'tenant_busy') return 'deferred'
     if (claim === 'not_queued') return 'skipped'
-    const sink = await openRunSink(prisma, services.writer, runId)
-    const task = storedTaskOf(run.config)
-    const settings = tenantRunSettings(run.tenant.settings)
-    let built
-    try {
-      built = await buildRunAgent(task, {
+    return await drive(await openRunSink(prisma, services.writer, runId))
+
+    /** Builds the run's engine and drives it from the seed, or from a resume point. */
+    async function drive(sink: RunEventSink, resume?: ResumePoint): Promise<ExecuteOutcome> {
+      if (!run) return 'skipped'
+      const task = storedTaskOf(run.config)
+      const settings = tenantRunSettings(run.tenant.settings)
+      const context = {
         prisma,
         tenantId: run.tenantId,
         runId,
@@ -77,56 +107,63 @@ export async function executeRun(
         retry: options.retry,
         demoLatencyMs: settings.demoLatencyMs,
         embedder: options.embedder,
-      })
-    } catch (error) {
-      const message = safeErrorMessage(error)
-      const at = new Date().toISOString()
-      await sink.append([
-        {
-          index: sink.nextIndex,
-          type: 'run.handler_raised',
-          kind: 'SystemEvent',
-          namespace: 'run',
-          payload: { handler: 'framework', error: message, sourceEvent: sink.nextIndex - 1 },
-          cause: { kind: 'framework' },
-          at,
-        },
-      ])
-      await endRunInterrupted(sink, 'model_config', { detail: message })
-      return 'ended'
-    }
-    const watched = watch.watch(runId)
-    try {
-      const onEvent = async (event: EngineEvent) => {
-        let recorded = event
-        if (event.type === 'run.interrupted' && event.reason === 'cancelled') {
-          const by = await cancelledBy(prisma, run.tenantId, runId)
-          if (by) recorded = { ...event, cancelledBy: by }
-        }
-        await sink.onEvent(recorded)
-        if (event.type === 'reflexion.lessons_recalled' && built.lessonStore && Array.isArray(event.lessons)) {
-          const lessonIds = event.lessons
-            .map((lesson) => (lesson as { id?: unknown }).id)
-            .filter((id): id is string => typeof id === 'string')
-          await recordLessonRecalls(prisma, {
-            tenantId: run.tenantId,
-            runId,
-            attempt: Number(event.attempt) || 0,
-            lessonIds,
-          })
-        }
       }
-      await built.agent.run(run.prompt, {
-        userId: run.userId,
-        runId,
-        seed: { index: sink.nextIndex - 1 },
-        signal: watched.signal,
-        onEvent,
-      })
-    } finally {
-      watched.done()
+      const scrubber = new SecretScrubber()
+      let built
+      try {
+        const secrets = await runSecrets(context)
+        for (const secret of secrets) scrubber.add(secret)
+        built = await buildRunAgent(task, context, secrets)
+      } catch (error) {
+        const message = scrubber.scrub(safeErrorMessage(error))
+        const at = new Date().toISOString()
+        await sink.append([
+          {
+            index: sink.nextIndex,
+            type: 'run.handler_raised',
+            kind: 'SystemEvent',
+            namespace: 'run',
+            payload: { handler: 'framework', error: message, sourceEvent: sink.nextIndex - 1 },
+            cause: { kind: 'framework' },
+            at,
+          },
+        ])
+        await endRunInterrupted(sink, 'model_config', { detail: message })
+        return 'ended'
+      }
+      const watched = watch.watch(runId)
+      const tracer = new RunTracer({ runId, tenantId: run.tenantId })
+      try {
+        const onEvent = async (event: EngineEvent) => {
+          let recorded = event
+          if (event.type === 'run.interrupted' && event.reason === 'cancelled') {
+            const by = await cancelledBy(prisma, run.tenantId, runId)
+            if (by) recorded = { ...event, cancelledBy: by }
+          }
+          await sink.onEvent(recorded)
+          tracer.observe({ type: recorded.type, at: recorded.at, fields: recorded })
+          if (event.type === 'reflexion.lessons_recalled' && built.lessonStore && event.lessons) {
+            const lessonIds = event.lessons.flatMap((lesson) => (lesson.id === undefined ? [] : [lesson.id]))
+            await recordLessonRecalls(prisma, { tenantId: run.tenantId, runId, attempt: event.attempt ?? 0, lessonIds })
+          }
+        }
+        await built.agent.run(run.prompt, {
+          userId: run.userId,
+          runId,
+          ...(resume ? { resume } : { seed: { index: sink.nextIndex - 1 } }),
+          shouldYield: options.shouldYield,
+          signal: watched.signal,
+          onEvent,
+        })
+      } catch (error) {
+        if (error instanceof RunYield) return 'yielded'
+        throw error
+      } finally {
+        watched.done()
+        tracer.finish()
+      }
+      return 'executed'
     }
-    return 'executed'
   } finally {
     await services.leases.release(runId)
   }

@@ -12,8 +12,6 @@ export type RunProgress = {
   finished: boolean
 }
 
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null)
-
 function phaseAfter(event: LoggedEvent, current: RunPhase): RunPhase {
   switch (event.type) {
     case 'reflexion.attempt_started':
@@ -50,12 +48,12 @@ function phaseAfter(event: LoggedEvent, current: RunPhase): RunPhase {
 export function progressOf(events: readonly LoggedEvent[]): RunProgress {
   const progress: RunProgress = { attempt: 0, maxAttempts: null, phase: 'queued', lastScore: null, finished: false }
   for (const event of events) {
-    if (event.type === 'run.submitted') progress.maxAttempts ??= num(event.payload.maxAttempts)
+    if (event.type === 'run.submitted') progress.maxAttempts ??= event.payload.maxAttempts ?? null
     if (event.type === 'reflexion.attempt_started') {
-      progress.attempt = num(event.payload.attempt) ?? progress.attempt + 1
-      progress.maxAttempts = num(event.payload.maxAttempts) ?? progress.maxAttempts
+      progress.attempt = event.payload.attempt ?? progress.attempt + 1
+      progress.maxAttempts = event.payload.maxAttempts ?? progress.maxAttempts
     }
-    if (event.type === 'reflexion.evaluated') progress.lastScore = num(event.payload.score)
+    if (event.type === 'reflexion.evaluated') progress.lastScore = event.payload.score ?? null
     if (event.type === 'run.finished') progress.finished = true
     progress.phase = phaseAfter(event, progress.phase)
   }

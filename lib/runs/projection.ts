@@ -1,6 +1,7 @@
 import type { LoggedEvent } from '../events/event'
+import type { EventType } from '../events/vocabulary'
 import { summarizeRun, type UsageState } from '../events/reducers'
-import { estimateCostUsd } from '../models/pricing'
+import { estimateCostUsd } from '../reflexion/pricing'
 
 /** A run's status as stored: the reducer's status, with an interruption by cancellation shown as `cancelled`. */
 export type StoredRunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'interrupted' | 'cancelled'
@@ -18,7 +19,7 @@ export type RunColumns = {
 }
 
 /** Event types that change the projection; others only move `event_count`. */
-export const PROJECTED_TYPES = new Set([
+export const PROJECTED_TYPES: ReadonlySet<string> = new Set<EventType>([
   'run.submitted',
   'run.started',
   'run.interrupted',
@@ -36,9 +37,9 @@ export function costOf(events: readonly LoggedEvent[]): number | null {
   let total = 0
   for (const event of events) {
     if (event.type !== 'agent.model_called') continue
-    const label = typeof event.payload.model === 'string' ? event.payload.model : ''
+    const label = event.payload.model ?? ''
     const colon = label.indexOf(':')
-    const tokens = (event.payload.usage ?? {}) as { inputTokens?: number; outputTokens?: number }
+    const tokens = event.payload.usage ?? {}
     const cost = estimateCostUsd(label.slice(0, colon), label.slice(colon + 1), {
       inputTokens: tokens.inputTokens ?? 0,
       outputTokens: tokens.outputTokens ?? 0,

@@ -1,9 +1,11 @@
 import type { Db } from '../db/client'
 import { aiSdkEmbedder, defaultEmbedder } from '../lessons/embedders'
 import { PgLessonStore } from '../lessons/pg-lesson-store'
+import { tenantLessonStore } from '../lessons/tenant-lessons'
 import { PgMemory } from '../lessons/pg-memory'
-import type { RetryOptions } from '../models/retry'
-import type { SecretsBackend } from '../models/secrets'
+import type { RetryOptions } from '../reflexion/retry'
+import { configuredSecrets } from '../models/engine-models'
+import { envSecrets, type SecretsBackend } from '../models/secrets'
 import { Agent } from '../reflexion/agent'
 import type { Embedder } from '../reflexion/embedder'
 import { ReAct } from '../reflexion/react'
@@ -27,49 +29,75 @@ export type RunAgentContext = {
   embedder?: Embedder
 }
 
-/** The lesson embedder of a tenant: the HashEmbedder, or an AI SDK embedding model when one is configured. */
+/** The offline default lesson embedder, or an AI SDK embedding model (tests pass one in the context). */
 export { aiSdkEmbedder, defaultEmbedder }
 
-/** Builds the engine for one run from its stored task: Reflexion over ReAct or a Supervisor, Postgres lessons and memory. */
+/** Every credential a run could meet (the tenant's keys, the environment's): masked out of its log on every path. */
+export function runSecrets(context: Pick<RunAgentContext, 'secrets'>): Promise<string[]> {
+  return configuredSecrets([context.secrets, envSecrets()])
+}
+
+/**
+ * Builds the engine for one run from its stored task: Reflexion over ReAct or a Supervisor,
+ * Postgres lessons and memory. Model strings are resolved here, not in the engine, and only for
+ * the roles the task uses (an exact-match evaluator never needs its judge model); the engine gets
+ * ready models and every configured secret to mask.
+ */
 export async function buildRunAgent(
   task: StoredTask,
   context: RunAgentContext,
+  secrets: readonly string[],
 ): Promise<{ agent: Agent; lessonStore: PgLessonStore | null }> {
   const options = { demoLatencyMs: context.demoLatencyMs }
   const model = await resolveRunModel(task.models.agent, context.secrets, options)
-  const role = async (spec: string | undefined) => (spec ? resolveRunModel(spec, context.secrets, options) : undefined)
+  const role = async (spec: string | undefined, used: boolean) =>
+    spec && used ? resolveRunModel(spec, context.secrets, options) : undefined
   const base =
     task.architecture.kind === 'supervisor'
       ? new Supervisor({
           workers: Object.fromEntries(
             task.architecture.workers.map((worker) => [
               worker.name,
-              new Agent({ instructions: worker.instructions, model, maxTurns: task.maxTurns, retry: context.retry }),
+              new Agent({
+                instructions: worker.instructions,
+                model,
+                maxTurns: task.maxTurns,
+                retry: context.retry,
+                secrets,
+              }),
             ]),
           ),
           maxTurns: task.maxTurns,
         })
       : new ReAct({ maxTurns: task.maxTurns })
+  const scope = { taskKey: task.taskKey ?? null, tags: task.tags ?? [] }
   const lessonStore =
-    task.reflexion.lessonMode === 'selective'
-      ? new PgLessonStore({
-          prisma: context.prisma,
-          tenantId: context.tenantId,
-          embedder: context.embedder ?? defaultEmbedder(),
-          runId: context.runId,
-          scope: { taskKey: task.taskKey ?? null, tags: task.tags ?? [] },
-        })
-      : null
+    task.reflexion.lessonMode !== 'selective'
+      ? null
+      : context.embedder
+        ? new PgLessonStore({
+            prisma: context.prisma,
+            tenantId: context.tenantId,
+            embedder: context.embedder,
+            runId: context.runId,
+            scope,
+          })
+        : await tenantLessonStore(context.prisma, context.tenantId, {
+            secrets: context.secrets,
+            runId: context.runId,
+            scope,
+          })
   const architecture = new Reflexion({
     base,
     maxAttempts: task.reflexion.maxAttempts,
     threshold: task.reflexion.threshold,
     topKLessons: task.reflexion.topKLessons,
     maxLessons: task.reflexion.maxLessons,
+    lessonAfterFinalFailure: task.reflexion.lessonAfterFinalFailure ?? false,
     evaluator: task.evaluator,
     lessonStore: lessonStore ?? undefined,
-    evaluatorModel: await role(task.models.evaluator),
-    reflectorModel: await role(task.models.reflector),
+    evaluatorModel: await role(task.models.evaluator, task.evaluator.kind === 'llm'),
+    reflectorModel: await role(task.models.reflector, task.reflexion.maxAttempts > 1),
   })
   const agent = new Agent({
     instructions: RUN_INSTRUCTIONS,
@@ -77,7 +105,7 @@ export async function buildRunAgent(
     architecture,
     memory: new PgMemory({ prisma: context.prisma, tenantId: context.tenantId }),
     maxTurns: task.maxTurns,
-    secrets: context.secrets,
+    secrets,
     retry: context.retry,
   })
   return { agent, lessonStore }

@@ -26,7 +26,7 @@ export async function endRunInterrupted(
   const log = sink.events()
   if (log.some((event) => event.type === 'run.finished')) return
   const summary = summarizeRun(log)
-  const lastOutput = [...log].reverse().find((event) => event.type === 'agent.output_produced')?.payload.output
+  const lastOutput = log.findLast((event) => event.type === 'agent.output_produced')?.payload.output
   const at = new Date().toISOString()
   const framework = { kind: 'framework' } as const
   const start = sink.nextIndex

@@ -3,6 +3,7 @@ import { env } from '../env'
 import { createDemoModel, DEMO_MODEL_LABEL, DEMO_MODEL_SPEC, isDemoModel } from '../models/demo'
 import { resolveModel } from '../models/resolve'
 import type { SecretsBackend } from '../models/secrets'
+import { withModelMetrics } from '../observability/model-metrics'
 
 /** The models a run uses, as model strings (agent always set; role models empty = the agent's model). */
 export type RunModels = { agent: string; evaluator?: string; reflector?: string }
@@ -23,5 +24,8 @@ export async function resolveRunModel(
   secrets: SecretsBackend,
   options: { demoLatencyMs?: number } = {},
 ): Promise<LanguageModelV4> {
-  return isDemoModel(spec) ? createDemoModel({ latencyMs: options.demoLatencyMs }) : resolveModel(spec, secrets)
+  const model = isDemoModel(spec)
+    ? createDemoModel({ latencyMs: options.demoLatencyMs })
+    : await resolveModel(spec, secrets)
+  return withModelMetrics(model)
 }

@@ -13,6 +13,11 @@ export interface RunQueue {
   enqueue(job: RunJob, options?: { delaySeconds?: number }): Promise<void>
   /** Starts `concurrency` workers calling `handler` per job. */
   work(concurrency: number, handler: (job: RunJob) => Promise<void>): Promise<void>
+  /**
+   * Runs `handler` about every `everySeconds` seconds on ONE worker of the whole deployment: each
+   * process offers a pg-boss job per period and the singleton key lets one of them through.
+   */
+  every(name: string, everySeconds: number, handler: () => Promise<void>): Promise<void>
   /** Stops this process's workers (jobs in hand finish); enqueueing keeps working. */
   stopWorking(): Promise<void>
   stop(): Promise<void>
@@ -30,7 +35,7 @@ const QUEUE_POLICY = 'short'
 const EXPIRE_SECONDS = 60 * 60
 
 /** pg-boss's `db` option over PGlite: parameterless (possibly multi-statement) SQL must go through `exec`. */
-function pgliteExecutor(database: Database) {
+export function pgBossExecutorFor(database: Database) {
   const pg = database.embedded!
   return {
     async executeSql(text: string, values?: unknown[]) {
@@ -71,6 +76,8 @@ class PgBossQueue implements RunQueue {
   private readonly workerIds: string[] = []
   /** Workers of this process that are between jobs (polling or asleep). */
   private readonly idleWorkerIds = new Set<string>()
+  /** Timers offering periodic jobs (see `every`). */
+  private readonly timers: NodeJS.Timeout[] = []
 
   constructor(private readonly boss: PgBoss) {
     boss.on('error', (error) => console.error('[runs] queue error', error.message))
@@ -136,7 +143,22 @@ class PgBossQueue implements RunQueue {
     }
   }
 
+  async every(name: string, everySeconds: number, handler: () => Promise<void>): Promise<void> {
+    await this.start()
+    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, policy: 'singleton' })
+    const offer = () =>
+      this.boss
+        .send(name, {}, { singletonKey: name, singletonSeconds: everySeconds, retryLimit: 0 })
+        .catch((error: Error) => console.error(`[jobs] could not schedule ${name}:`, error.message))
+    this.workerIds.push(await this.boss.work(name, { pollingIntervalSeconds: 5 }, () => handler()))
+    await offer()
+    const timer = setInterval(() => void offer(), Math.max(1, everySeconds / 2) * 1000)
+    timer.unref()
+    this.timers.push(timer)
+  }
+
   async stopWorking(): Promise<void> {
+    for (const timer of this.timers.splice(0)) clearInterval(timer)
     const ids = this.workerIds.splice(0)
     this.idleWorkerIds.clear()
     for (const id of ids) await this.boss.offWork({ id })
@@ -152,6 +174,6 @@ class PgBossQueue implements RunQueue {
 export function createRunQueue(database: Database): RunQueue {
   const boss = database.url
     ? new PgBoss({ connectionString: database.url, max: 4, application_name: 'reflexion-runs-queue', schedule: false })
-    : new PgBoss({ db: pgliteExecutor(database), schedule: false } as never)
+    : new PgBoss({ db: pgBossExecutorFor(database), schedule: false } as never)
   return new PgBossQueue(boss)
 }

@@ -1,26 +1,12 @@
 import type { Caller } from '../auth/caller'
 import { getDatabase } from '../db/client'
 import { serializeJsonlRow } from '../events/jsonl'
-import { AppError } from '../errors'
 import { authorizeRun, readRunEvents } from './queries'
 import { runEventStream } from './run-event-stream'
 
-const notFoundResponse = () => new Response(null, { status: 404 })
-
-async function authorized(caller: Caller | null, runId: string) {
-  if (!caller) return null
-  try {
-    return await authorizeRun(caller, runId)
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return null
-    throw error
-  }
-}
-
-/** `GET /api/runs/{id}/export`: the run's log as JSON Lines, as an attachment; 404 (no body) when the caller may not see it. */
-export async function exportRunResponse(caller: Caller | null, runId: string): Promise<Response> {
-  const run = await authorized(caller, runId)
-  if (!run) return notFoundResponse()
+/** `GET /api/runs/{id}/export`: the run's log as JSON Lines, as an attachment; notFound() when the caller may not see it. */
+export async function exportRunResponse(caller: Caller, runId: string): Promise<Response> {
+  const run = await authorizeRun(caller, runId)
   const encoder = new TextEncoder()
   let afterIndex = -1
   const body = new ReadableStream<Uint8Array>({
@@ -49,10 +35,9 @@ export function resumeIndexOf(request: Request): number {
   return Number.isInteger(value) && value >= -1 && value <= 2_147_483_647 ? value : -1
 }
 
-/** `GET /api/runs/{id}/stream`: server-sent events of the run's log, replayed then followed live. */
-export async function streamRunResponse(caller: Caller | null, runId: string, request: Request): Promise<Response> {
-  const run = await authorized(caller, runId)
-  if (!run) return notFoundResponse()
+/** `GET /api/runs/{id}/stream`: server-sent events of the run's log, replayed then followed live; notFound() when the caller may not see it. */
+export async function streamRunResponse(caller: Caller, runId: string, request: Request): Promise<Response> {
+  const run = await authorizeRun(caller, runId)
   const stream = runEventStream(await getDatabase(), run, resumeIndexOf(request), request.signal)
   return new Response(stream, {
     headers: {

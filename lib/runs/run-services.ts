@@ -1,4 +1,5 @@
 import type { Database } from '../db/client'
+import { announceRunEnded } from '../webhooks/announcements'
 import { EventWriter } from './event-writer'
 import { runLeasesFor, type RunLeases } from './run-leases'
 import { createRunQueue, type RunQueue } from './run-queue'
@@ -13,6 +14,10 @@ export function runServicesFor(database: Database): RunServices {
   let services = cache.get(database)
   if (!services) {
     const writer = new EventWriter((text, ...values) => database.prisma.$queryRawUnsafe(text, ...values))
+    // Every ending of a run goes through the writer (the engine, cancel, recovery): announce it once committed.
+    writer.onCommitted((request) => {
+      if (request.events.some((event) => event.type === 'run.finished')) announceRunEnded(database, request.runId)
+    })
     services = { database, writer, leases: runLeasesFor(database), queue: createRunQueue(database) }
     cache.set(database, services)
   }

@@ -1,5 +1,6 @@
 import type { Cause } from '../events/cause'
 import type { LoggedEvent } from '../events/event'
+import { readEvent } from '../events/read-event'
 import type { EventKind } from '../events/vocabulary'
 
 /** A run_events row as read with Prisma. */
@@ -15,7 +16,7 @@ export type RunEventRow = {
 
 /** Converts a stored row to the export/engine shape. */
 export function toLogged(row: RunEventRow): LoggedEvent {
-  return {
+  return readEvent({
     index: row.index,
     type: row.type,
     kind: row.kind as EventKind,
@@ -23,5 +24,5 @@ export function toLogged(row: RunEventRow): LoggedEvent {
     payload: (row.payload ?? {}) as Record<string, unknown>,
     cause: row.cause as Cause,
     at: row.at.toISOString(),
-  }
+  })
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { getDatabase } from '../db/client'
+import type { EventPayload } from '../events/event'
 import { AppError, notFound } from '../errors'
 import { effectiveAgentModel, modelDisplayLabel } from './run-models'
 import { assertWithinQuota, effectiveQuota, startOfUtcDay } from './run-quota'
@@ -91,7 +92,7 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
           maxAttempts: input.reflexion.maxAttempts,
           threshold: input.reflexion.threshold,
           lessonMode: input.reflexion.lessonMode,
-        },
+        } satisfies EventPayload<'run.submitted'>,
       },
     })
     return created

@@ -53,6 +53,7 @@ export const taskInputSchema = z
         lessonMode: z.enum(['monotonic', 'selective']).default('selective'),
         topKLessons: z.number().int().min(1).max(20).default(5),
         maxLessons: z.number().int().min(1).max(100).default(10),
+        lessonAfterFinalFailure: z.boolean().default(false),
       })
       .prefault({}),
     architecture: z

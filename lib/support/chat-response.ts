@@ -42,30 +42,19 @@ export async function readBoundedBody(request: Request, limit = MAX_CHAT_BODY_BY
   return Buffer.concat(chunks).toString('utf8')
 }
 
-async function authorized(caller: Caller, runId: string) {
-  try {
-    return await authorizeSupportRun(caller, runId)
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return null
-    throw error
-  }
-}
-
-/** Handles one chat request end to end. */
+/** Handles one chat request end to end; a run the caller may not ask about is notFound(), before the body is read. */
 export async function supportChatResponse(
-  caller: Caller | null,
+  caller: Caller,
   runId: string,
   request: Request,
   dependencies: SupportChatDependencies = {},
 ): Promise<Response> {
-  if (!caller) return json(401, { error: 'Sign in to ask the support agent.' })
   if (!can(caller.role, 'support.console') && !can(caller.role, 'support.askOwn'))
-    return new Response(null, { status: 404 })
+    throw new AppError('not_found', 'Not found')
   const body = await readBoundedBody(request)
   const parsed = body === null ? parseSupportQuestion('x'.repeat(MAX_CHAT_BODY_BYTES + 1)) : parseSupportQuestion(body)
   if (!parsed.ok) return json(400, { error: parsed.error })
-  const run = await authorized(caller, runId)
-  if (!run) return new Response(null, { status: 404 })
+  const run = await authorizeSupportRun(caller, runId)
   const reflection = await loadSupportReflection(caller, run)
   const chosen = await (dependencies.chooseModel ?? supportModelFor)(caller)
   await auditSupport(caller, 'support.question_asked', run.id, {

@@ -2,6 +2,9 @@
  * The "locate" step of the diagnosis: finds each attempt's events through query_log (`filter`,
  * then `get` on the ones that matter) and groups them by attempt number.
  */
+import type { EventPayload } from '../events/event'
+import { readPayload } from '../events/read-event'
+import type { EventType } from '../events/vocabulary'
 import type { RecordingSession } from './recording-tool'
 import { listedPositions, parseEvent } from './tool-output'
 
@@ -25,19 +28,17 @@ export type AttemptFacts = {
 /** At most this many events of one type are read in full. */
 export const MAX_DETAILED_EVENTS = 10
 
-const asNumber = (value: unknown): number | null => (typeof value === 'number' ? value : null)
-const asString = (value: unknown): string | null => (typeof value === 'string' ? value : null)
-
-function readAll(
+/** Reads every event of one type in full, its fields through the type's payload schema. */
+function readAll<T extends EventType>(
   session: RecordingSession,
   counts: Map<string, number>,
-  type: string,
-): { position: number; fields: Record<string, unknown> }[] {
+  type: T,
+): { position: number; fields: EventPayload<T> }[] {
   if (!counts.has(type)) return []
   const positions = listedPositions(session.ask({ op: 'filter', type, limit: 200 })).slice(0, MAX_DETAILED_EVENTS)
   return positions.flatMap((position) => {
     const facts = parseEvent(session.ask({ op: 'get', index: position }))
-    return facts ? [{ position, fields: facts.fields }] : []
+    return facts ? [{ position, fields: readPayload(type, facts.fields) }] : []
   })
 }
 
@@ -50,8 +51,8 @@ export function collectAttempts(session: RecordingSession, counts: Map<string, n
     for (const match of listing.matchAll(/^#(\d+) \S+\(attempt=(\d+)/gm))
       starts.push({ position: Number(match[1]), attempt: Number(match[2]) })
   }
-  const attemptAt = (position: number, declared: unknown): AttemptFacts => {
-    const number = asNumber(declared) ?? [...starts].reverse().find((start) => start.position < position)?.attempt ?? 1
+  const attemptAt = (position: number, declared: number | undefined): AttemptFacts => {
+    const number = declared ?? [...starts].reverse().find((start) => start.position < position)?.attempt ?? 1
     let facts = byNumber.get(number)
     if (!facts)
       byNumber.set(
@@ -71,23 +72,21 @@ export function collectAttempts(session: RecordingSession, counts: Map<string, n
   for (const { position, fields } of readAll(session, counts, 'reflexion.evaluated')) {
     attemptAt(position, fields.attempt).evaluation = {
       position,
-      score: asNumber(fields.score),
-      threshold: asNumber(fields.threshold),
-      feedback: asString(fields.feedback),
-      passed: typeof fields.passed === 'boolean' ? fields.passed : null,
-      reason: asString(fields.reason),
+      score: fields.score ?? null,
+      threshold: fields.threshold ?? null,
+      feedback: fields.feedback ?? null,
+      passed: fields.passed ?? null,
+      reason: fields.reason ?? null,
     }
   }
   for (const { position, fields } of readAll(session, counts, 'reflexion.lessons_recalled')) {
-    const lessons = Array.isArray(fields.lessons)
-      ? fields.lessons.map((lesson) => asString((lesson as { content?: unknown })?.content) ?? JSON.stringify(lesson))
-      : null
+    const lessons = fields.lessons?.map((lesson) => lesson.content ?? JSON.stringify(lesson)) ?? null
     attemptAt(position, fields.attempt).recalled = { position, lessons }
   }
   for (const { position, fields } of readAll(session, counts, 'reflexion.lesson_produced')) {
     attemptAt(position, fields.attempt).lessonProduced = {
       position,
-      lesson: asString(fields.lesson) ?? JSON.stringify(fields.lesson),
+      lesson: fields.lesson ?? '',
     }
   }
   if (counts.has('agent.out_of_turns')) {

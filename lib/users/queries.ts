@@ -1,6 +1,7 @@
 import 'server-only'
 import { getPrisma } from '../db'
 import type { SessionMembership } from '../auth/active-tenant'
+import { ssoSettingsOf } from '../sso/sso-settings'
 
 /** A user as the app shows them (never the password hash). */
 export type UserProfile = { id: string; email: string; name: string }
@@ -23,12 +24,13 @@ export async function listMembershipsOfUser(userId: string): Promise<SessionMemb
   const rows = await prisma.membership.findMany({
     where: { userId },
     orderBy: { createdAt: 'asc' },
-    select: { id: true, tenantId: true, role: true, tenant: { select: { name: true } } },
+    select: { id: true, tenantId: true, role: true, tenant: { select: { name: true, settings: true } } },
   })
   return rows.map((row) => ({
     membershipId: row.id,
     tenantId: row.tenantId,
     tenantName: row.tenant.name,
     role: row.role,
+    ssoOnly: !ssoSettingsOf(row.tenant.settings).passwordSignIn,
   }))
 }

@@ -95,6 +95,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`expected 4 demo users in the server output, found ${demoUsers.length}:\n${output}`)
   }
   console.log(`e2e: server on ${baseUrl} (data in ${dataDir})`)
-  project.provide('e2e', { baseUrl, demoUsers })
+  const demoApiKey = output.match(/^ {2}(rsk_\S+)\s*$/m)?.[1] ?? null
+  project.provide('e2e', { baseUrl, demoUsers, demoApiKey })
   return stop
 }

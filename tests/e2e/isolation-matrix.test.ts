@@ -283,7 +283,7 @@ async function callRoute(route: RouteExpectation, persona: Persona, target: Targ
   if (route.method === 'POST' && path.endsWith('/chat')) {
     return request(persona, path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
       body: JSON.stringify({ question: 'Why did this run fail?' }),
     })
   }

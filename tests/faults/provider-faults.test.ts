@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { EngineEvent } from '@/lib/events/event'
+import { engineModelOptions } from '@/lib/models/engine-models'
 import { staticSecrets } from '@/lib/models/secrets'
 import { Agent, Reflexion, type ReflexionOptions } from '@/lib/reflexion'
 import { logProblems, typesOf } from '@/lib/reflexion/test-support'
@@ -24,7 +25,7 @@ async function runAgainst(
     instructions: 'Plan tours.',
     model: 'compatible:main-model',
     architecture: new Reflexion({ maxAttempts: 1, ...options.reflexion }),
-    secrets: staticSecrets({ COMPATIBLE_BASE_URL: server.url, COMPATIBLE_API_KEY: API_KEY }),
+    ...(await engineModelOptions(staticSecrets({ COMPATIBLE_BASE_URL: server.url, COMPATIBLE_API_KEY: API_KEY }))),
     retry: {
       sleep: async (milliseconds) => {
         sleeps.push(milliseconds)

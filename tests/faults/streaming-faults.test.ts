@@ -1,7 +1,7 @@
 import { embed, generateText, streamText } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resolveEmbeddingModel, resolveModel } from '@/lib/models/resolve'
-import { TruncatedStreamError, isRetryableError, withRetry, type RetryInfo } from '@/lib/models/retry'
+import { TruncatedStreamError, isRetryableError, withRetry, type RetryInfo } from '@/lib/reflexion/retry'
 import { staticSecrets } from '@/lib/models/secrets'
 import { startOpenAIServer, type ChatStep, type OpenAIServer } from '../support/openai-server'
 

@@ -6,10 +6,13 @@ import type { ActionDefinition } from '../../lib/actions/define'
 import {
   memberQuotaForm,
   modelSettingsForm,
+  recallSettingsForm,
   removeProviderKeyForm,
   saveProviderKeyForm,
   tenantQuotaForm,
 } from '../../lib/admin/settings-forms'
+import { createApiKeyForm, revokeApiKeyForm } from '../../lib/api-keys/forms'
+import { addWebhookForm, removeWebhookForm, testWebhookForm } from '../../lib/webhooks/forms'
 import { deleteMyLessonForm, proposeLessonForm, updateMyLessonForm } from '../../lib/curation/lesson-forms'
 import { approveProposalForm, rejectProposalForm } from '../../lib/curation/review-forms'
 import {
@@ -19,6 +22,8 @@ import {
   updateSharedLessonForm,
 } from '../../lib/curation/shared-lesson-forms'
 import { changeRoleForm, inviteMemberForm, removeMemberForm } from '../../lib/tenants/forms'
+import { retentionForm } from '../../lib/retention/forms'
+import { ssoSettingsForm } from '../../lib/sso/forms'
 import { cancelRunForm } from '../../app/runs/run-forms'
 import { submitTaskForm } from '../../app/tasks/task-form'
 import { scenarioTask } from '../integration/runs/run-helpers'
@@ -31,6 +36,27 @@ export const DEFINITIONS: Record<
   string,
   { definition: TenantDefinition; input: (targetId: string) => Record<string, unknown> }
 > = {
+  'app/settings/api-keys/actions.ts#createApiKeyAction': {
+    definition: createApiKeyForm as never,
+    input: () => ({ name: `Key ${marker('key')}`, kind: 'personal', scopes: 'runs:read' }),
+  },
+  'app/settings/webhooks/actions.ts#addWebhookAction': {
+    definition: addWebhookForm as never,
+    // A public address literal: the outbound guard passes it without DNS; nothing is sent when adding.
+    input: () => ({ url: `https://1.1.1.1/hooks/${marker('hook')}`, events: 'run.finished' }),
+  },
+  'app/settings/webhooks/actions.ts#testWebhookAction': {
+    definition: testWebhookForm as never,
+    input: (endpointId) => ({ endpointId }),
+  },
+  'app/settings/webhooks/actions.ts#removeWebhookAction': {
+    definition: removeWebhookForm as never,
+    input: (endpointId) => ({ endpointId }),
+  },
+  'app/settings/api-keys/actions.ts#revokeApiKeyAction': {
+    definition: revokeApiKeyForm as never,
+    input: (keyId) => ({ keyId }),
+  },
   'app/admin/lessons/actions.ts#createSharedLessonAction': {
     definition: createSharedLessonForm as never,
     input: () => ({ content: `A new shared lesson ${marker('new')}` }),
@@ -80,6 +106,10 @@ export const DEFINITIONS: Record<
     definition: modelSettingsForm as never,
     input: () => ({ defaultModel: `openai:gpt-${crypto.randomBytes(3).toString('hex')}`, supportRedactEmails: 'on' }),
   },
+  'app/settings/actions.ts#recallSettingsAction': {
+    definition: recallSettingsForm as never,
+    input: () => ({ floor: '0.3', embeddingModel: 'offline' }),
+  },
   'app/settings/members/actions.ts#inviteMemberAction': {
     definition: inviteMemberForm as never,
     input: () => ({ role: 'member' }),
@@ -95,6 +125,18 @@ export const DEFINITIONS: Record<
   'app/settings/quotas/actions.ts#tenantQuotaAction': {
     definition: tenantQuotaForm as never,
     input: () => ({ dailyRunQuota: String(1000 + Math.floor(Math.random() * 1000)) }),
+  },
+  'app/settings/data/actions.ts#retentionAction': {
+    definition: retentionForm as never,
+    input: () => ({ runRetentionDays: String(400 + Math.floor(Math.random() * 1000)) }),
+  },
+  'app/settings/sso/actions.ts#ssoSettingsAction': {
+    definition: ssoSettingsForm as never,
+    input: () => ({
+      domains: `matrix-${crypto.randomBytes(3).toString('hex')}.example`,
+      defaultRole: 'member',
+      passwordSignIn: 'on',
+    }),
   },
   'app/settings/quotas/actions.ts#memberQuotaAction': {
     definition: memberQuotaForm as never,

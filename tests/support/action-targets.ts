@@ -1,7 +1,10 @@
 // Fresh targets for action tests: a lesson, a running run, a shared or retired lesson, a pending
 // proposal, a membership or a stored provider key, in the caller's tenant or the other one.
 import crypto from 'node:crypto'
+import { createApiKey } from '../../lib/api-keys/api-keys'
 import { getPrisma } from '../../lib/db/client'
+import { encryptSecret } from '../../lib/models/crypto'
+import { secretsKey } from '../../lib/models/tenant-secrets'
 import { defaultEmbedder } from '../../lib/lessons/embedders'
 import { proposeLesson } from '../../lib/lessons/my-lessons'
 import { PgLessonStore } from '../../lib/lessons/pg-lesson-store'
@@ -70,6 +73,28 @@ export async function makeTarget(
       return (await proposeLesson(tenant.users.memberTwo.caller, await storeLesson(tenant.users.memberTwo))).proposalId
     case 'membership':
       return (await addUser(tenant.id, 'member', 'target')).membershipId
+    case 'apiKey':
+      return (
+        await createApiKey(owner.caller, {
+          name: `Target key ${marker('key')}`,
+          kind: 'personal',
+          scopes: ['runs:read'],
+        })
+      ).key.id
+    case 'webhook': {
+      // A name that never resolves (.test): a test delivery fails fast, and is still logged.
+      const prisma = await getPrisma()
+      const endpoint = await prisma.webhookEndpoint.create({
+        data: {
+          tenantId: tenant.id,
+          url: `https://hooks-${marker('hook')}.example.test/in`,
+          events: ['run.finished'],
+          secretCiphertext: encryptSecret(secretsKey(), 'whsec_target'),
+          createdById: tenant.users.admin.id,
+        },
+      })
+      return endpoint.id
+    }
     case 'provider':
       await saveProviderKey(tenant.users.admin.caller, {
         provider: 'openai',

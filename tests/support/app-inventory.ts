@@ -1,7 +1,7 @@
 // The expected surface of the app: every server action, route handler and page, with who may use
 // it and on which resources. The isolation matrices compare this table with what they discover in
 // app/ at test time: a new action, route or page that is not listed here fails them, by name.
-import { can, type Permission, type Role } from '../../lib/auth/permissions'
+import { can, type ApiScope, type Permission, type Role } from '../../lib/auth/permissions'
 
 /** How a resource relates to the person asking: theirs, a colleague's (same tenant), the tenant's own (shared), or another tenant's. */
 export type Relation = 'owner' | 'colleague' | 'tenant' | 'foreign'
@@ -14,13 +14,16 @@ export type Visibility =
   | 'runConsole' // support.console only
   | 'lessonRead' // one's own lesson (lessons.manageOwn) or a shared one (lessons.readShared)
   | 'ownLesson' // one's own lesson with lessons.manageOwn
+  | 'apiKeyRevoke' // one's own personal key (apiKeys.manageOwn) or any key of the tenant (apiKeys.manageTenant)
   | { permission: Permission } // a tenant resource: anyone of the tenant with the permission
+  | { anyOf: Permission[] } // a tenant resource: anyone of the tenant with one of the permissions
 
 /** Whether someone with `role` may reach a resource of `relation` under `visibility`. */
 export function visible(visibility: Visibility, role: Role, relation: Relation): boolean {
   if (relation === 'foreign') return false
   const owner = relation === 'owner'
-  if (typeof visibility === 'object') return can(role, visibility.permission)
+  if (typeof visibility === 'object')
+    return 'anyOf' in visibility ? visibility.anyOf.some((name) => can(role, name)) : can(role, visibility.permission)
   switch (visibility) {
     case 'runRead':
       return can(role, 'runs.readTenant') || (owner && can(role, 'runs.readOwn'))
@@ -34,6 +37,8 @@ export function visible(visibility: Visibility, role: Role, relation: Relation):
       return relation === 'tenant' ? can(role, 'lessons.readShared') : owner && can(role, 'lessons.manageOwn')
     case 'ownLesson':
       return owner && can(role, 'lessons.manageOwn')
+    case 'apiKeyRevoke':
+      return can(role, 'apiKeys.manageTenant') || (owner && can(role, 'apiKeys.manageOwn'))
   }
 }
 
@@ -47,6 +52,8 @@ export type ResourceKind =
   | 'membership'
   | 'invitation'
   | 'provider'
+  | 'apiKey'
+  | 'webhook'
   | 'none'
 
 /** A server action: what it addresses and who may use it. `public` actions are for people outside a tenant. */
@@ -145,6 +152,12 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     visibility: permission('settings.manage'),
     writes: 'tenant settings + audit',
   },
+  'app/settings/actions.ts#recallSettingsAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('settings.manage'),
+    writes: 'tenant settings + audit',
+  },
   'app/settings/members/actions.ts#inviteMemberAction': {
     kind: 'tenant',
     resource: 'none',
@@ -169,6 +182,18 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     visibility: permission('members.manage'),
     writes: 'tenant settings + audit',
   },
+  'app/settings/data/actions.ts#retentionAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('settings.manage'),
+    writes: 'tenant settings (run retention) + audit',
+  },
+  'app/settings/sso/actions.ts#ssoSettingsAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('settings.manage'),
+    writes: 'tenant settings (single sign-on) + audit',
+  },
   'app/settings/quotas/actions.ts#memberQuotaAction': {
     kind: 'tenant',
     resource: 'membership',
@@ -181,6 +206,36 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     resource: 'none',
     visibility: permission('runs.create'),
     writes: 'a run and its seed event',
+  },
+  'app/settings/api-keys/actions.ts#createApiKeyAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('apiKeys.manageOwn'),
+    writes: 'an API key (hashed) + audit',
+  },
+  'app/settings/api-keys/actions.ts#revokeApiKeyAction': {
+    kind: 'tenant',
+    resource: 'apiKey',
+    visibility: 'apiKeyRevoke',
+    writes: 'the key revoked + audit',
+  },
+  'app/settings/webhooks/actions.ts#addWebhookAction': {
+    kind: 'tenant',
+    resource: 'none',
+    visibility: permission('webhooks.manage'),
+    writes: 'a webhook endpoint (secret encrypted) + audit',
+  },
+  'app/settings/webhooks/actions.ts#testWebhookAction': {
+    kind: 'tenant',
+    resource: 'webhook',
+    visibility: permission('webhooks.manage'),
+    writes: 'a logged test delivery + audit',
+  },
+  'app/settings/webhooks/actions.ts#removeWebhookAction': {
+    kind: 'tenant',
+    resource: 'webhook',
+    visibility: permission('webhooks.manage'),
+    writes: 'the endpoint disabled + audit',
   },
   'app/tenant-actions.ts#switchTenant': { kind: 'session', writes: 'the active-tenant cookie' },
 }
@@ -243,6 +298,16 @@ export const PAGES: Record<string, PageExpectation> = {
   },
   'app/admin/audit/page.tsx': { path: '/admin/audit', signedOut: 'signin', access: { anyOf: ['audit.read'] } },
   'app/settings/page.tsx': { path: '/settings', signedOut: 'signin', access: { anyOf: ['settings.manage'] } },
+  'app/settings/data/page.tsx': {
+    path: '/settings/data',
+    signedOut: 'signin',
+    access: { anyOf: ['settings.manage'] },
+  },
+  'app/settings/sso/page.tsx': {
+    path: '/settings/sso',
+    signedOut: 'signin',
+    access: { anyOf: ['settings.manage'] },
+  },
   'app/settings/quotas/page.tsx': {
     path: '/settings/quotas',
     signedOut: 'signin',
@@ -253,6 +318,17 @@ export const PAGES: Record<string, PageExpectation> = {
     signedOut: 'signin',
     access: { anyOf: ['members.manage'] },
   },
+  'app/settings/api-keys/page.tsx': {
+    path: '/settings/api-keys',
+    signedOut: 'signin',
+    access: { anyOf: ['apiKeys.manageOwn'] },
+  },
+  'app/settings/webhooks/page.tsx': {
+    path: '/settings/webhooks',
+    signedOut: 'signin',
+    access: { anyOf: ['webhooks.manage'] },
+  },
+  'app/api-docs/page.tsx': { path: '/api-docs', signedOut: 'ok', access: 'everyone' },
   'app/settings/members/[membershipId]/page.tsx': {
     path: '/settings/members/[membershipId]',
     signedOut: 'signin',
@@ -264,7 +340,9 @@ export const PAGES: Record<string, PageExpectation> = {
 /** A route handler method: its URL template, what signed-out callers get, and who may use it. */
 export type RouteExpectation = {
   path: string
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'DELETE'
+  /** The scope an API key needs (routes of the public API, /api/v1; their key matrix is tests/integration/api). */
+  scope?: ApiScope
   /** Status for a signed-out caller (public handlers: the status they answer with). */
   signedOutStatus: number
   access: 'public' | Visibility
@@ -286,17 +364,37 @@ export const ROUTE_HANDLERS: Record<string, RouteExpectation> = {
     access: 'public',
   },
   'app/api/health/route.ts#GET': { path: '/api/health', method: 'GET', signedOutStatus: 200, access: 'public' },
+  'app/api/health/live/route.ts#GET': {
+    path: '/api/health/live',
+    method: 'GET',
+    signedOutStatus: 200,
+    access: 'public',
+  },
+  'app/api/health/ready/route.ts#GET': {
+    path: '/api/health/ready',
+    method: 'GET',
+    signedOutStatus: 200,
+    access: 'public',
+  },
+  // Operators only, by token: 404 while METRICS_TOKEN is unset (as in the matrix's server), whoever asks.
+  'app/api/metrics/route.ts#GET': { path: '/api/metrics', method: 'GET', signedOutStatus: 404, access: 'public' },
+  'app/api/retention/export/route.ts#GET': {
+    path: '/api/retention/export',
+    method: 'GET',
+    signedOutStatus: 404,
+    access: { permission: 'settings.manage' },
+  },
   'app/api/runs/[id]/export/route.ts#GET': {
     path: '/api/runs/[id]/export',
     method: 'GET',
-    signedOutStatus: 404,
+    signedOutStatus: 401,
     access: 'runRead',
     resource: 'run',
   },
   'app/api/runs/[id]/stream/route.ts#GET': {
     path: '/api/runs/[id]/stream',
     method: 'GET',
-    signedOutStatus: 404,
+    signedOutStatus: 401,
     access: 'runRead',
     resource: 'run',
   },
@@ -313,5 +411,124 @@ export const ROUTE_HANDLERS: Record<string, RouteExpectation> = {
     signedOutStatus: 401,
     access: 'runAsk',
     resource: 'run',
+  },
+  'app/api/v1/runs/route.ts#GET': {
+    path: '/api/v1/runs',
+    method: 'GET',
+    signedOutStatus: 401,
+    access: { anyOf: ['runs.readOwn', 'runs.readTenant'] },
+    scope: 'runs:read',
+  },
+  'app/api/v1/runs/route.ts#POST': {
+    path: '/api/v1/runs',
+    method: 'POST',
+    signedOutStatus: 401,
+    access: permission('runs.create'),
+    scope: 'runs:write',
+  },
+  'app/api/v1/runs/[id]/route.ts#GET': {
+    path: '/api/v1/runs/[id]',
+    method: 'GET',
+    signedOutStatus: 401,
+    access: 'runRead',
+    scope: 'runs:read',
+  },
+  'app/api/v1/runs/[id]/cancel/route.ts#POST': {
+    path: '/api/v1/runs/[id]/cancel',
+    method: 'POST',
+    signedOutStatus: 401,
+    access: 'runCancel',
+    scope: 'runs:write',
+  },
+  'app/api/v1/runs/[id]/events/route.ts#GET': {
+    path: '/api/v1/runs/[id]/events',
+    method: 'GET',
+    signedOutStatus: 401,
+    access: 'runRead',
+    scope: 'runs:read',
+  },
+  'app/api/v1/runs/[id]/stream/route.ts#GET': {
+    path: '/api/v1/runs/[id]/stream',
+    method: 'GET',
+    signedOutStatus: 401,
+    access: 'runRead',
+    scope: 'runs:read',
+  },
+  'app/api/v1/runs/[id]/export/route.ts#GET': {
+    path: '/api/v1/runs/[id]/export',
+    method: 'GET',
+    signedOutStatus: 401,
+    access: 'runRead',
+    scope: 'runs:read',
+  },
+  'app/api/v1/runs/[id]/ask/route.ts#POST': {
+    path: '/api/v1/runs/[id]/ask',
+    method: 'POST',
+    signedOutStatus: 401,
+    access: 'runAsk',
+    scope: 'runs:read',
+  },
+  'app/api/v1/lessons/route.ts#GET': {
+    path: '/api/v1/lessons',
+    method: 'GET',
+    signedOutStatus: 401,
+    access: permission('lessons.manageOwn'),
+    scope: 'lessons:read',
+  },
+  'app/api/v1/lessons/route.ts#POST': {
+    path: '/api/v1/lessons',
+    method: 'POST',
+    signedOutStatus: 401,
+    access: permission('lessons.manageOwn'),
+    scope: 'lessons:write',
+  },
+  'app/api/v1/lessons/[id]/route.ts#DELETE': {
+    path: '/api/v1/lessons/[id]',
+    method: 'DELETE',
+    signedOutStatus: 401,
+    access: 'ownLesson',
+    scope: 'lessons:write',
+  },
+  'app/api/v1/lessons/[id]/propose/route.ts#POST': {
+    path: '/api/v1/lessons/[id]/propose',
+    method: 'POST',
+    signedOutStatus: 401,
+    access: 'ownLesson',
+    scope: 'lessons:write',
+  },
+  'app/api/v1/shared-lessons/route.ts#GET': {
+    path: '/api/v1/shared-lessons',
+    method: 'GET',
+    signedOutStatus: 401,
+    access: permission('lessons.readShared'),
+    scope: 'lessons:read',
+  },
+  'app/api/v1/shared-lessons/route.ts#POST': {
+    path: '/api/v1/shared-lessons',
+    method: 'POST',
+    signedOutStatus: 401,
+    access: permission('lessons.curateShared'),
+    scope: 'lessons:write',
+  },
+  'app/api/v1/proposals/route.ts#GET': {
+    path: '/api/v1/proposals',
+    method: 'GET',
+    signedOutStatus: 401,
+    access: permission('lessons.curateShared'),
+    scope: 'lessons:read',
+  },
+  'app/api/v1/mcp/route.ts#POST': {
+    path: '/api/v1/mcp',
+    method: 'POST',
+    signedOutStatus: 401,
+    access: { anyOf: ['runs.readOwn', 'runs.readTenant'] },
+    scope: 'runs:read',
+  },
+  'app/api/v1/mcp/route.ts#GET': { path: '/api/v1/mcp', method: 'GET', signedOutStatus: 405, access: 'public' },
+  'app/api/v1/openapi.json/route.ts#GET': {
+    path: '/api/v1/openapi.json',
+    method: 'GET',
+    signedOutStatus: 200,
+    access: 'public',
   },
 }

@@ -26,7 +26,9 @@ const LOCAL = new Set(['localhost', '127.0.0.1', '::1', '[::1]'])
  * PostgreSQL (TEST_DATABASE_URL or postgres@127.0.0.1), with `publicUrl` as NEXTAUTH_URL
  * (default: its own http URL). The server migrates it; then it becomes this process's database.
  */
-export async function startAppServer(options: { publicUrl?: (port: number) => string } = {}): Promise<AppServer> {
+export async function startAppServer(
+  options: { port?: number; publicUrl?: (port: number) => string; env?: (port: number) => Record<string, string> } = {},
+): Promise<AppServer> {
   const server = new URL(process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres')
   if (!LOCAL.has(server.hostname))
     throw new Error(`TEST_DATABASE_URL must point at this machine, not ${server.hostname}`)
@@ -35,7 +37,7 @@ export async function startAppServer(options: { publicUrl?: (port: number) => st
   const databaseUrl = new URL(server)
   databaseUrl.pathname = `/${name}`
 
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const baseUrl = `http://127.0.0.1:${port}`
   const secret = crypto.randomBytes(32).toString('base64url')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reflexion-e2e-security-'))
@@ -56,6 +58,7 @@ export async function startAppServer(options: { publicUrl?: (port: number) => st
       COMPATIBLE_API_KEY: '',
       DEFAULT_MODEL: '',
       NEXT_TELEMETRY_DISABLED: '1',
+      ...options.env?.(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -158,12 +158,18 @@ function answer(
   }
 }
 
+/**
+ * Deterministic vectors from the characters of each input: 8 dimensions, or the request's
+ * `dimensions`; the model `unavailable` answers 503 (a provider outage, for fallback tests).
+ */
 function embeddings(response: ServerResponse, body: Record<string, unknown>): void {
+  if (body.model === 'unavailable') return json(response, 503, { error: { message: 'embedding model overloaded' } })
   const inputs = Array.isArray(body.input) ? body.input : [body.input]
+  const size = Number.isInteger(body.dimensions) && Number(body.dimensions) > 0 ? Number(body.dimensions) : 8
   const data = inputs.map((input, index) => {
     const text = String(input)
     const vector = Array.from(
-      { length: 8 },
+      { length: size },
       (_, position) => ((text.charCodeAt(position % Math.max(1, text.length)) || 1) % 17) / 17,
     )
     return { object: 'embedding', index, embedding: vector }

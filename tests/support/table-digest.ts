@@ -19,6 +19,10 @@ export async function tableCounts(): Promise<Record<string, number>> {
     auditLogs,
     providerSecrets,
     memoryBlocks,
+    apiKeys,
+    webhookEndpoints,
+    webhookDeliveries,
+    idempotencyRecords,
   ] = await Promise.all([
     prisma.user.count(),
     prisma.tenant.count(),
@@ -32,6 +36,10 @@ export async function tableCounts(): Promise<Record<string, number>> {
     prisma.auditLog.count(),
     prisma.providerSecret.count(),
     prisma.workingMemoryBlock.count(),
+    prisma.apiKey.count({ where: { revokedAt: null } }),
+    prisma.webhookEndpoint.count({ where: { disabledAt: null } }),
+    prisma.webhookDelivery.count(),
+    prisma.idempotencyRecord.count(),
   ])
   return {
     users,
@@ -46,6 +54,10 @@ export async function tableCounts(): Promise<Record<string, number>> {
     auditLogs,
     providerSecrets,
     memoryBlocks,
+    apiKeys,
+    webhookEndpoints,
+    webhookDeliveries,
+    idempotencyRecords,
   }
 }
 

@@ -5,7 +5,7 @@ import type { Role } from '../../../lib/auth/permissions'
 export type DemoUser = { role: Role; email: string; password: string }
 
 /** What the global setup hands to the tests. */
-export type E2eConfig = { baseUrl: string; demoUsers: DemoUser[] }
+export type E2eConfig = { baseUrl: string; demoUsers: DemoUser[]; demoApiKey: string | null }
 
 /** This run's server and demo users. */
 export function e2eConfig(): E2eConfig {

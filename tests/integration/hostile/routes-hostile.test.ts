@@ -2,6 +2,7 @@
 // with hostile questions and bodies, the export and live stream with hostile ids and resume points.
 // Each answer is a clear 4xx or a safe 200; never a thrown error (a 500); a refusal writes nothing.
 import { beforeAll, describe, expect, it } from 'vitest'
+import { settleResponse } from '../../../lib/http/error-response'
 import { exportRunResponse, streamRunResponse } from '../../../lib/runs/run-responses'
 import { supportChatResponse } from '../../../lib/support/chat-response'
 import { HOSTILE_VALUES, ONE_MEGABYTE, SCRIPT_PAYLOAD } from '../../support/hostile-values'
@@ -96,7 +97,7 @@ describe('export and stream', () => {
         (runId: string) => exportRunResponse(a.users.memberOne.caller, runId),
         (runId: string) => streamRunResponse(a.users.memberOne.caller, runId, new Request('http://localhost/x')),
       ]) {
-        const response = await respond(id).catch((error: Error) => error)
+        const response = await settleResponse(respond(id)).catch((error: Error) => error)
         expect(response instanceof Response ? response.status : String(response), JSON.stringify(id)).toBe(404)
         if (response instanceof Response) expect(await response.text()).toBe('')
       }

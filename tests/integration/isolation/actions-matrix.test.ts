@@ -43,7 +43,7 @@ afterAll(async () => {
 /** Relations that make sense for a resource kind and persona. */
 function relationsFor(kind: ResourceKind, persona: PersonaName | null): Relation[] {
   if (kind === 'none' || kind === 'provider') return ['tenant']
-  if (kind === 'ownLesson' || kind === 'run')
+  if (kind === 'ownLesson' || kind === 'run' || kind === 'apiKey')
     return persona ? ['owner', 'colleague', 'foreign'] : ['colleague', 'foreign']
   return ['tenant', 'foreign']
 }

@@ -111,8 +111,9 @@ describe('approving a proposal', () => {
 
   it('a duplicate shared lesson is a clear conflict and writes nothing: the proposal stays pending', async () => {
     const text = 'Carry water on summer walking tours.'
-    await createSharedLesson(tenant.admin.caller, { content: text })
+    // The member's lesson first: a member re-learning an existing shared text strengthens the shared one instead.
     const lessonId = await memberLesson(text, { runId: 'run-provenance-3', attempt: 1, score: 0 })
+    await createSharedLesson(tenant.admin.caller, { content: text })
     const { proposalId } = await proposeLesson(tenant.member.caller, lessonId)
     const before = await state(proposalId)
     await expect(

@@ -1,8 +1,8 @@
-// Lessons found by task key or tags: recall (selective mode) puts the caller's own and shared
-// lessons whose task key equals the run's, or whose tags meet the run's tags, first — however
-// dissimilar their text — then fills top-k by similarity. Another user's lesson with the same task
-// key never comes back; retired and expired ones neither. Through the real worker, a run's lessons
-// inherit its task key and tags, and a later run with that key recalls them.
+// Lessons found by task key or tags: a lesson whose task key equals the run's, or whose tags meet
+// the run's tags, gets a small boost over its similarity — it wins near ties, never over a clearly
+// nearer lesson, and never lifts an unrelated lesson over the relevance floor. Another user's lesson
+// with the same task key never comes back; retired and expired ones neither. Through the real worker,
+// a run's lessons inherit its task key and tags, and a later related run recalls them, saying why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { taskFormSchema } from '../../../app/tasks/task-form-input'
 import { getPrisma } from '../../../lib/db/client'
@@ -85,34 +85,21 @@ describe('recall by task key and tags', () => {
     expect(hits.map((hit) => hit.content)).not.toContain(KEYED)
   })
 
-  it("recalls the member's lesson with the run's task key first, even with dissimilar text, then fills by similarity", async () => {
-    const hits = await recall({ taskKey: 'walking-tour' })
-    expect(hits).toHaveLength(5)
-    expect(hits[0]).toMatchObject({
-      content: KEYED,
-      metadata: { user_id: member.id, task_key: 'walking-tour', matched: true },
-    })
-    expect(
-      hits
-        .slice(1)
-        .every(
-          (hit) =>
-            hit.metadata.matched === false &&
-            String(hit.content).startsWith('Plan an easy walking day in Kyoto around'),
-        ),
-    ).toBe(true)
-    const similarities = hits.slice(1).map((hit) => hit.score)
-    expect(similarities).toEqual([...similarities].sort((a, b) => b - a))
+  it('a task key boosts similarity, never overrides it: the dissimilar keyed lesson stays out of the top five', async () => {
+    const plain = await recall()
+    const keyed = await recall({ taskKey: 'walking-tour' })
+    expect(keyed.map((hit) => hit.content)).not.toContain(KEYED)
+    expect(keyed.map((hit) => hit.id)).toEqual(plain.map((hit) => hit.id))
+    for (const hit of keyed) expect(hit.metadata.reason).toEqual({ similarity: hit.score, boost: 0 })
   })
 
-  it('recalls shared lessons whose tags meet the run tags first, ranked by similarity among the exact matches', async () => {
-    const hits = await recall({ taskKey: 'walking-tour', tags: ['walking'] })
-    const matched = hits.filter((hit) => hit.metadata.matched === true)
-    expect(matched.map((hit) => hit.content).sort()).toEqual(
-      [KEYED, 'Check opening hours of every museum on the list.'].sort(),
-    )
-    expect(hits.slice(0, 2)).toEqual(matched)
-    expect(matched[0].score).toBeGreaterThanOrEqual(matched[1].score)
+  it('a shared lesson whose tags meet the run tags says so in why it was recalled, ranked by similarity plus boost', async () => {
+    const hits = await recall({ tags: ['walking', 'museums'] }, 20)
+    const tagged = hits.filter((hit) => Array.isArray(hit.metadata.tags) && hit.metadata.tags.includes('walking'))
+    for (const hit of tagged) expect(hit.metadata.reason).toMatchObject({ tags: ['walking', 'museums'], boost: 0.02 })
+    const ranking = hits.map((hit) => hit.metadata.reason as { similarity: number; boost: number })
+    const scores = ranking.map((reason) => reason.similarity + reason.boost)
+    expect(scores).toEqual([...scores].sort((a, b) => b - a))
   })
 
   it("never recalls another user's lesson with the same task key and tags, nor a retired or expired one", async () => {
@@ -154,18 +141,33 @@ describe('through the worker', () => {
       },
     ])
 
-    // A prompt about something else entirely, with the same key: the lesson is recalled on attempt 1.
+    // A paraphrased prompt with the same key: the lesson is recalled, and why says similarity and key.
     const { runId: second } = await submitTask(writer.caller, {
+      prompt: 'Suggest a slow, relaxed stroll through Suzhou for my grandmother; list the stops separated by →.',
+      evaluator: { kind: 'contains', expected: 'offline demo' },
+      taskKey: 'city-walks',
+      reflexion: { topKLessons: 1 },
+    })
+    await waitForRun(second)
+    const recalled = (await storedEvents(second)).find((event) => event.type === 'reflexion.lessons_recalled')
+    expect(recalled?.payload.lessons).toEqual([
+      expect.objectContaining({
+        content: written[0].content,
+        userId: writer.id,
+        why: expect.objectContaining({ taskKey: 'city-walks', boost: 0.04 }),
+      }),
+    ])
+
+    // A prompt about something else entirely, with the same key: the floor wins, nothing is recalled.
+    const { runId: third } = await submitTask(writer.caller, {
       prompt: 'Write a haiku about autumn rain.',
       evaluator: { kind: 'contains', expected: 'offline demo' },
       taskKey: 'city-walks',
       reflexion: { topKLessons: 1 },
     })
-    expect((await waitForRun(second)).status).toBe('succeeded')
-    const recalled = (await storedEvents(second)).find((event) => event.type === 'reflexion.lessons_recalled')
-    expect(recalled?.payload.lessons).toEqual([
-      expect.objectContaining({ content: written[0].content, userId: writer.id }),
-    ])
+    await waitForRun(third)
+    const none = (await storedEvents(third)).find((event) => event.type === 'reflexion.lessons_recalled')
+    expect(none?.payload.lessons).toEqual([])
   })
 })
 

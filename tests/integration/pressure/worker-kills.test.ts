@@ -32,66 +32,67 @@ function randomTask() {
 }
 
 describe('workers killed mid-run, repeatedly', () => {
-  it(
-    'ends every run (finished, or interrupted with a reason) with intact logs, lessons and recall stats',
-    { timeout: 240_000 },
-    async () => {
-      expect(databaseUrl, 'this test needs the PostgreSQL test database').toBeTruthy()
-      console.log(`[pressure] worker kills seed ${seed}`)
-      const prisma = await getPrisma()
-      const tenants = [
-        await createTenantWithUsers({ roles: ['member'] }),
-        await createTenantWithUsers({ roles: ['member'] }),
-      ]
-      const users: TestUser[] = []
-      for (const tenant of tenants) {
-        await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 400 } } })
-        users.push(tenant.member, await addUser(tenant.id, 'member'), await addUser(tenant.id, 'member'))
-      }
-      const tenantIds = tenants.map((tenant) => tenant.id)
-      const submit = async (count: number) => {
-        for (let position = 0; position < count; position++)
-          await submitTask(users[Math.floor(random() * users.length)].caller, randomTask())
-      }
+  it('resumes or ends every run with intact logs, lessons and recall stats', { timeout: 240_000 }, async () => {
+    expect(databaseUrl, 'this test needs the PostgreSQL test database').toBeTruthy()
+    console.log(`[pressure] worker kills seed ${seed}`)
+    const prisma = await getPrisma()
+    const tenants = [
+      await createTenantWithUsers({ roles: ['member'] }),
+      await createTenantWithUsers({ roles: ['member'] }),
+    ]
+    const users: TestUser[] = []
+    for (const tenant of tenants) {
+      await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 400 } } })
+      users.push(tenant.member, await addUser(tenant.id, 'member'), await addUser(tenant.id, 'member'))
+    }
+    const tenantIds = tenants.map((tenant) => tenant.id)
+    const submit = async (count: number) => {
+      for (let position = 0; position < count; position++)
+        await submitTask(users[Math.floor(random() * users.length)].caller, randomTask())
+    }
 
-      let kills = 0
-      let alive: WorkerProcess[] = []
-      for (let round = 0; round < KILL_ROUNDS; round++) {
-        const starting = random() < 0.4 ? 2 : 1
-        for (let count = 0; count < starting; count++) alive.push(await startWorkerProcess(databaseUrl!))
-        await submit(RUNS_PER_ROUND)
-        await pause(300 + Math.floor(random() * 1500))
-        // Kill one worker, or all of them.
-        const victims = random() < 0.5 ? alive : [alive[Math.floor(random() * alive.length)]]
-        for (const victim of victims) await killWorker(victim)
-        kills += victims.length
-        alive = alive.filter((worker) => !victims.includes(worker))
-      }
-      const runningAtLastKill = await prisma.run.count({ where: { tenantId: { in: tenantIds }, status: 'running' } })
-      console.log(
-        `[pressure] ${kills} workers killed; ${await unfinishedRuns(prisma, tenantIds)} runs unfinished, ${runningAtLastKill} of them marked running`,
-      )
+    let kills = 0
+    let alive: WorkerProcess[] = []
+    for (let round = 0; round < KILL_ROUNDS; round++) {
+      const starting = random() < 0.4 ? 2 : 1
+      for (let count = 0; count < starting; count++) alive.push(await startWorkerProcess(databaseUrl!))
+      await submit(RUNS_PER_ROUND)
+      await pause(300 + Math.floor(random() * 1500))
+      // Kill one worker, or all of them.
+      const victims = random() < 0.5 ? alive : [alive[Math.floor(random() * alive.length)]]
+      for (const victim of victims) await killWorker(victim)
+      kills += victims.length
+      alive = alive.filter((worker) => !victims.includes(worker))
+    }
+    const runningAtLastKill = await prisma.run.count({ where: { tenantId: { in: tenantIds }, status: 'running' } })
+    console.log(
+      `[pressure] ${kills} workers killed; ${await unfinishedRuns(prisma, tenantIds)} runs unfinished, ${runningAtLastKill} of them marked running`,
+    )
 
-      // Recovery: fresh workers end the runs the dead ones held and execute what is still queued.
-      for (const worker of alive) await killWorker(worker)
-      const finalWorkers = [await startWorkerProcess(databaseUrl!), await startWorkerProcess(databaseUrl!)]
-      const recoveryStarted = Date.now()
-      await waitForAllRuns(prisma, tenantIds, 180_000)
-      console.log(
-        `[pressure] all runs ended ${((Date.now() - recoveryStarted) / 1000).toFixed(1)} s after the final workers started`,
-      )
-      for (const worker of finalWorkers) await stopWorker(worker)
+    // Recovery: fresh workers end the runs the dead ones held and execute what is still queued.
+    for (const worker of alive) await killWorker(worker)
+    const finalWorkers = [await startWorkerProcess(databaseUrl!), await startWorkerProcess(databaseUrl!)]
+    const recoveryStarted = Date.now()
+    await waitForAllRuns(prisma, tenantIds, 180_000)
+    console.log(
+      `[pressure] all runs ended ${((Date.now() - recoveryStarted) / 1000).toFixed(1)} s after the final workers started`,
+    )
+    for (const worker of finalWorkers) await stopWorker(worker)
 
-      const outcomes = await assertRecoveredInvariants(prisma, tenantIds)
-      console.log(`[pressure] outcomes after recovery: ${JSON.stringify(outcomes)}`)
-      expect(Object.values(outcomes).reduce((sum, count) => sum + count, 0)).toBe(KILL_ROUNDS * RUNS_PER_ROUND)
-      expect(outcomes['interrupted:worker_lost'] ?? 0, 'the kills hit runs in flight').toBeGreaterThan(0)
-      expect((outcomes.succeeded ?? 0) + (outcomes.failed ?? 0), 'runs also completed').toBeGreaterThan(0)
-      expect(
-        Object.keys(outcomes).filter((key) => !['succeeded', 'failed', 'interrupted:worker_lost'].includes(key)),
-      ).toEqual([])
-    },
-  )
+    const outcomes = await assertRecoveredInvariants(prisma, tenantIds)
+    console.log(`[pressure] outcomes after recovery: ${JSON.stringify(outcomes)}`)
+    expect(Object.values(outcomes).reduce((sum, count) => sum + count, 0)).toBe(KILL_ROUNDS * RUNS_PER_ROUND)
+    // Runs whose worker was killed resume after their last completed attempt (worker_lost only after 3 losses).
+    const resumedRuns = await prisma.runEvent.groupBy({
+      by: ['runId'],
+      where: { tenantId: { in: tenantIds }, type: 'run.resumed' },
+    })
+    expect(resumedRuns.length, 'the kills hit runs in flight, and they resumed').toBeGreaterThan(0)
+    expect((outcomes.succeeded ?? 0) + (outcomes.failed ?? 0), 'runs also completed').toBeGreaterThan(0)
+    expect(
+      Object.keys(outcomes).filter((key) => !['succeeded', 'failed', 'interrupted:worker_lost'].includes(key)),
+    ).toEqual([])
+  })
 
   it(
     'does not let a job left active by a dead worker block the queue once its run is sent again',

@@ -4,6 +4,7 @@ import { getDatabase, getPrisma } from '../../../lib/db/client'
 import { runServicesFor } from '../../../lib/runs/run-services'
 import { submitTask } from '../../../lib/runs/submit-task'
 import { createTenantWithUsers } from '../helpers'
+import type { LoggedEvent } from '../../../lib/events/event'
 import { scenarioTask, storedEvents, waitForRun } from './run-helpers'
 
 const databaseUrl = inject('databaseUrl')
@@ -29,7 +30,7 @@ function startWorkerProcess(
     child.stdout!.on('data', onData)
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
     void exit.then((code) => reject(new Error(`worker exited (${code}) before it was ready:\n${output}`)))
-    setTimeout(() => reject(new Error(`worker not ready after 30 s:\n${output}`)), 30_000)
+    setTimeout(() => reject(new Error(`worker not ready after 120 s:\n${output}`)), 120_000)
   })
 }
 
@@ -42,35 +43,104 @@ describe('a worker process killed mid-run', () => {
     await expect(startWorkerProcess({ DATABASE_URL: '' })).rejects.toThrow(/exited \(2\)[\s\S]*needs DATABASE_URL/)
   })
 
-  it('ends the run interrupted (worker_lost) when the next worker starts: no gap, no duplicate, no lesson twice', async () => {
+  /** The always-failing demo task with three attempts (each attempt fails, writes a lesson, and the next starts). */
+  function threeAttemptTask() {
+    const task = scenarioTask('largest-prime')
+    return { ...task, reflexion: { ...task.reflexion, maxAttempts: 3 } }
+  }
+
+  async function waitForEvent(runId: string, matches: (event: LoggedEvent) => boolean) {
+    const deadline = Date.now() + 30_000
+    while (!(await storedEvents(runId)).some(matches)) {
+      if (Date.now() > deadline) throw new Error('the run did not reach the expected event')
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+
+  const attemptStarts = (events: LoggedEvent[]) =>
+    events.filter((event) => event.type === 'reflexion.attempt_started').map((event) => event.payload.attempt)
+
+  it('resumes at attempt 2 on the next worker after a kill -9 in attempt 2 of 3: contiguous log, no duplicate, finished', async () => {
     expect(databaseUrl, 'this test needs the PostgreSQL test database').toBeTruthy()
     const prisma = await getPrisma()
     const tenant = await createTenantWithUsers()
-    await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 400 } } })
+    await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 300 } } })
     const first = await startWorkerProcess({ DATABASE_URL: databaseUrl! })
-    const { runId } = await submitTask(tenant.member.caller, scenarioTask('hangzhou-walk'))
-    const deadline = Date.now() + 20_000
-    while ((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).eventCount < 4) {
-      if (Date.now() > deadline) throw new Error('the worker process did not start the run')
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
+    const { runId } = await submitTask(tenant.member.caller, threeAttemptTask())
+    await waitForEvent(runId, (event) => event.type === 'reflexion.attempt_started' && event.payload.attempt === 2)
     first.child.kill('SIGKILL')
     await first.exit
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe('running')
     const second = await startWorkerProcess({ DATABASE_URL: databaseUrl! })
     const run = await waitForRun(runId)
-    expect(run.status).toBe('interrupted')
-    expect(run.interruptionReason).toBe('worker_lost')
+    expect(run.status).toBe('failed')
+    expect(run.interruptionReason).toBeNull()
+    expect(run.attemptsUsed).toBe(3)
     const events = await storedEvents(runId)
     expect(events.map((event) => event.index)).toEqual(events.map((_, position) => position))
-    expect(events.slice(-2).map((event) => event.type)).toEqual(['run.interrupted', 'run.finished'])
-    const lessons = await prisma.lesson.groupBy({ by: ['normalized'], where: { tenantId: tenant.id }, _count: true })
-    for (const group of lessons) expect(group._count).toBe(1)
+    const resumed = events.filter((event) => event.type === 'run.resumed')
+    expect(resumed).toHaveLength(1)
+    expect(resumed[0].payload).toMatchObject({ fromAttempt: 2 })
+    // Attempt 2 began on the first worker, was cut short, and ran again in full on the second.
+    expect(attemptStarts(events)).toEqual([1, 2, 2, 3])
+    expect(
+      events.filter((event) => event.type === 'reflexion.evaluated').map((event) => event.payload.attempt),
+    ).toEqual([1, 2, 3])
+    expect(events.at(-1)).toMatchObject({ type: 'run.finished', payload: { status: 'failed', attempts: 3 } })
+    expect(events.some((event) => event.type === 'run.interrupted')).toBe(false)
     // A job sent again for the finished run does nothing.
     await runServicesFor(await getDatabase()).queue.enqueue({ runId, tenantId: tenant.id })
     await new Promise((resolve) => setTimeout(resolve, 2_500))
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).eventCount).toBe(events.length)
     second.child.kill('SIGTERM')
     await second.exit
-  })
+  }, 300_000)
+
+  it('hands a run over on SIGTERM at its next attempt: no worker_lost, finished by the other worker', async () => {
+    const prisma = await getPrisma()
+    const tenant = await createTenantWithUsers()
+    // Slow calls and five attempts: the run is still going when the second worker is up.
+    await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 2000 } } })
+    const first = await startWorkerProcess({ DATABASE_URL: databaseUrl!, WORKER_GRACE_SECONDS: '120' })
+    const task = threeAttemptTask()
+    const { runId } = await submitTask(tenant.member.caller, {
+      ...task,
+      reflexion: { ...task.reflexion, maxAttempts: 5 },
+    })
+    await waitForEvent(runId, (event) => event.type === 'reflexion.attempt_started' && event.payload.attempt === 1)
+    const second = await startWorkerProcess({ DATABASE_URL: databaseUrl! })
+    expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe('running')
+    first.child.kill('SIGTERM')
+    expect(await first.exit).toBe(0)
+    const run = await waitForRun(runId, 120_000)
+    expect(run.status).toBe('failed')
+    expect(run.interruptionReason).toBeNull()
+    const events = await storedEvents(runId)
+    expect(events.map((event) => event.index)).toEqual(events.map((_, position) => position))
+    expect(events.some((event) => event.type === 'run.interrupted')).toBe(false)
+    // The first worker finished the attempt it was in and stopped at the boundary; the second went on
+    // from there: every attempt ran exactly once.
+    const resumed = events.filter((event) => event.type === 'run.resumed')
+    expect(resumed).toHaveLength(1)
+    expect(resumed[0].payload.fromAttempt).toBeGreaterThanOrEqual(2)
+    expect(attemptStarts(events)).toEqual([1, 2, 3, 4, 5])
+    second.child.kill('SIGTERM')
+    await second.exit
+  }, 300_000)
+
+  it('sends a queued run whose job vanished to a worker within seconds', async () => {
+    const prisma = await getPrisma()
+    const tenant = await createTenantWithUsers()
+    const { runId } = await submitTask(tenant.member.caller, scenarioTask('kyoto-walk'))
+    // The job is lost (a worker died holding it, or it was deleted): only the run row remains.
+    await prisma.$executeRawUnsafe(`DELETE FROM pgboss.job WHERE singleton_key = $1`, runId)
+    const worker = await startWorkerProcess({ DATABASE_URL: databaseUrl! })
+    const started = Date.now()
+    const run = await waitForRun(runId, 30_000)
+    expect(run.status).toBe('succeeded')
+    // Recovery runs every 5 s and requeues runs without a waiting job older than 5 s: well under the old ~90 s.
+    expect(Date.now() - started).toBeLessThan(30_000)
+    worker.child.kill('SIGTERM')
+    await worker.exit
+  }, 300_000)
 })

@@ -6,6 +6,7 @@ import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Caller } from '../../../lib/auth/caller'
 import { getPrisma } from '../../../lib/db/client'
+import { settleResponse } from '../../../lib/http/error-response'
 import { supportChatResponse } from '../../../lib/support/chat-response'
 import { MAX_QUESTION_CHARS } from '../../../lib/support/question-input'
 import type { SupportModel } from '../../../lib/support/session'
@@ -157,9 +158,9 @@ describe('support chat: scoping', () => {
     const chooseModel = vi.fn(async (): Promise<SupportModel> => ({ model: scriptedModel(0, 0).model, label: 'mock' }))
     const before = (await auditRows(second.id, 'support.question_asked')).length
     for (const caller of [second.support.caller, second.admin.caller, second.member.caller]) {
-      const response = await supportChatResponse(caller, failedRun, chatRequest(failedRun, { question: QUESTION }), {
-        chooseModel,
-      })
+      const response = await settleResponse(
+        supportChatResponse(caller, failedRun, chatRequest(failedRun, { question: QUESTION }), { chooseModel }),
+      )
       expect(response.status).toBe(404)
       expect(await response.text()).toBe('')
     }
@@ -171,11 +172,10 @@ describe('support chat: scoping', () => {
     const prisma = await getPrisma()
     const otherMember = await import('../helpers').then(({ addUser }) => addUser(first.id, 'member', 'other-member'))
     const chooseModel = vi.fn(async (): Promise<SupportModel> => null)
-    const refused = await supportChatResponse(
-      otherMember.caller,
-      failedRun,
-      chatRequest(failedRun, { question: QUESTION }),
-      { chooseModel },
+    const refused = await settleResponse(
+      supportChatResponse(otherMember.caller, failedRun, chatRequest(failedRun, { question: QUESTION }), {
+        chooseModel,
+      }),
     )
     expect(refused.status).toBe(404)
     expect(chooseModel).not.toHaveBeenCalled()
@@ -187,18 +187,20 @@ describe('support chat: scoping', () => {
     )
     expect(own.status).toBe(200)
     expect((await readChat(own)).parts[0]).toEqual({ type: 'start', mode: 'offline', label: 'offline diagnosis' })
-    const unknown = await supportChatResponse(
-      first.support.caller,
-      'no-such-run',
-      chatRequest('no-such-run', { question: QUESTION }),
-      { chooseModel },
+    const unknown = await settleResponse(
+      supportChatResponse(first.support.caller, 'no-such-run', chatRequest('no-such-run', { question: QUESTION }), {
+        chooseModel,
+      }),
     )
     expect(unknown.status).toBe(404)
     expect(await prisma.run.count({ where: { id: failedRun } })).toBe(1)
   })
 
-  it('signed out: 401', async () => {
-    const response = await supportChatResponse(null, failedRun, chatRequest(failedRun, { question: QUESTION }))
+  it('signed out: 401 from the route, before the run is looked at', async () => {
+    const { POST } = await import('../../../app/api/support/runs/[id]/chat/route')
+    const response = await POST(chatRequest(failedRun, { question: QUESTION }), {
+      params: Promise.resolve({ id: failedRun }),
+    })
     expect(response.status).toBe(401)
   })
 })

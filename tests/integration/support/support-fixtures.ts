@@ -1,7 +1,8 @@
 // Persisted runs for the support tests: a scenario's log written to run_events, with planted
 // secrets, e-mail addresses and a prompt injection in attempt 1's output when asked.
 import { getPrisma } from '../../../lib/db/client'
-import type { LoggedEvent } from '../../../lib/events/event'
+import type { LoggedEvent, RawLoggedEvent } from '../../../lib/events/event'
+import { readEvent } from '../../../lib/events/read-event'
 import type { StoredRunStatus } from '../../../lib/runs/projection'
 import { maxAttemptsReached } from '../../unit/fixtures/run-scenarios'
 import type { TestUser } from '../helpers'
@@ -24,7 +25,7 @@ export function plantedFailedLog(options: { injection?: boolean } = {}): {
   const { events, at } = maxAttemptsReached()
   const outputAt = events.findIndex((event) => event.type === 'agent.output_produced')
   const planted = `March 5, 2024. ${options.injection === false ? 'All good.' : INJECTION} Contact ${PLANTED.email}, key ${PLANTED.apiKey}.`
-  const copy = events.map((event) => ({ ...event, payload: { ...event.payload } }))
+  const copy: RawLoggedEvent[] = events.map((event) => ({ ...event, payload: { ...event.payload } }))
   copy[outputAt].payload = { ...copy[outputAt].payload, output: planted, password: PLANTED.password }
   copy[outputAt - 1].payload = { ...copy[outputAt - 1].payload, text: planted }
   const lastEvaluation = copy.findLastIndex((event) => event.type === 'reflexion.evaluated')
@@ -32,13 +33,13 @@ export function plantedFailedLog(options: { injection?: boolean } = {}): {
     ...copy[lastEvaluation].payload,
     feedback: `Still not ISO 8601; escalate to ${PLANTED.email} (token=${PLANTED.password}).`,
   }
-  return { events: copy, outputAt, maxReachedAt: at.maxReached }
+  return { events: copy.map(readEvent), outputAt, maxReachedAt: at.maxReached }
 }
 
 /** Writes a run and its log for `owner`; returns the run id. */
 export async function persistRun(
   owner: TestUser,
-  events: LoggedEvent[],
+  events: RawLoggedEvent[],
   options: { status?: StoredRunStatus; title?: string; createdAt?: Date } = {},
 ): Promise<string> {
   const prisma = await getPrisma()

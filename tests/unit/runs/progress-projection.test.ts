@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LoggedEvent } from '../../../lib/events/event'
+import { readEvent } from '../../../lib/events/read-event'
 import { kindOf, namespaceOf } from '../../../lib/events/vocabulary'
 import { decryptSecret, encryptSecret } from '../../../lib/models/crypto'
 import { progressOf } from '../../../lib/runs/progress'
@@ -7,15 +8,16 @@ import { runColumnsOf } from '../../../lib/runs/projection'
 import { taskInputSchema } from '../../../lib/runs/task-input'
 
 let index = 0
-const event = (type: string, payload: Record<string, unknown> = {}): LoggedEvent => ({
-  index: index++,
-  type,
-  kind: kindOf(type),
-  namespace: namespaceOf(type),
-  payload,
-  cause: { kind: 'framework' },
-  at: new Date(0).toISOString(),
-})
+const event = (type: string, payload: Record<string, unknown> = {}): LoggedEvent =>
+  readEvent({
+    index: index++,
+    type,
+    kind: kindOf(type),
+    namespace: namespaceOf(type),
+    payload,
+    cause: { kind: 'framework' },
+    at: new Date(0).toISOString(),
+  })
 
 describe('progressOf and the run projection', () => {
   it('tracks attempt k of n, the phase and the last score', () => {
@@ -70,6 +72,7 @@ describe('progressOf and the run projection', () => {
       lessonMode: 'selective',
       topKLessons: 5,
       maxLessons: 10,
+      lessonAfterFinalFailure: false,
     })
     const result = taskInputSchema.safeParse({
       prompt: 'x',

@@ -5,8 +5,8 @@ const labels = (role: 'member' | 'admin' | 'support') => navItemsFor(role).map((
 
 describe('navigation by role', () => {
   it('shows each role only what its permissions allow', () => {
-    expect(labels('member')).toEqual(['Runs', 'New task', 'Lessons'])
-    expect(labels('support')).toEqual(['Runs', 'Support'])
+    expect(labels('member')).toEqual(['Runs', 'New task', 'Lessons', 'API keys'])
+    expect(labels('support')).toEqual(['Runs', 'Support', 'API keys'])
     expect(labels('admin')).toEqual([
       'Runs',
       'New task',
@@ -17,6 +17,7 @@ describe('navigation by role', () => {
       'Support',
       'Members',
       'Settings',
+      'API keys',
       'Audit',
     ])
   })

@@ -1,11 +1,14 @@
-import { callerFromRequest } from '@/lib/auth/session'
+import { route } from '@/lib/http/route'
 import { supportChatResponse } from '@/lib/support/chat-response'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'
 
 /** Ask the support agent about a run: `{ question }` in, NDJSON chat parts out; 404 with no body for a run the caller may not ask about. */
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }) {
-  const { id } = await context.params
-  return supportChatResponse(await callerFromRequest(request), id, request)
-}
+export const POST = route<{ id: string }>({
+  auth: 'session',
+  errors: 'bare',
+  body: 'raw',
+  permission: ['support.console', 'support.askOwn'],
+  handler: ({ caller, params, request }) => supportChatResponse(caller, params.id, request),
+})

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { staticSecrets } from '../models/secrets'
-import { Agent, Reflexion } from './index'
+import { engineModelOptions } from '@/lib/models/engine-models'
+import { staticSecrets } from '@/lib/models/secrets'
+import { Agent, Reflexion } from '@/lib/reflexion'
 
 /** A local server speaking /v1/chat/completions: fails once with 503, then answers from a script. */
 function startServer(replies: string[]): Promise<{ server: Server; url: string; bodies: unknown[] }> {
@@ -58,7 +59,9 @@ describe('real provider path (compatible: against a local server)', () => {
       instructions: 'Plan tours.',
       model: 'compatible:local-model',
       architecture: new Reflexion(),
-      secrets: staticSecrets({ COMPATIBLE_BASE_URL: local.url, COMPATIBLE_API_KEY: 'sk-local-secret-123456' }),
+      ...(await engineModelOptions(
+        staticSecrets({ COMPATIBLE_BASE_URL: local.url, COMPATIBLE_API_KEY: 'sk-local-secret-123456' }),
+      )),
       retry: { sleep: async () => undefined },
     })
     const result = await agent.run('Plan an easy walk.')

@@ -1,0 +1,6 @@
+import { deleteLessonEndpoint } from '@/lib/api/v1/endpoints/lessons'
+
+export const runtime = 'nodejs'
+export const dynamic = 'force-dynamic'
+
+export const DELETE = deleteLessonEndpoint.handle

@@ -1,0 +1,6 @@
+import { listProposalsEndpoint } from '@/lib/api/v1/endpoints/shared-lessons'
+
+export const runtime = 'nodejs'
+export const dynamic = 'force-dynamic'
+
+export const GET = listProposalsEndpoint.handle

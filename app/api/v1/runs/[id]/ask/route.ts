@@ -1,0 +1,6 @@
+import { askRunEndpoint } from '@/lib/api/v1/endpoints/ask-run'
+
+export const runtime = 'nodejs'
+export const dynamic = 'force-dynamic'
+
+export const POST = askRunEndpoint.handle

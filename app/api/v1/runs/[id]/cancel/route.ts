@@ -1,0 +1,6 @@
+import { cancelRunEndpoint } from '@/lib/api/v1/endpoints/cancel-run'
+
+export const runtime = 'nodejs'
+export const dynamic = 'force-dynamic'
+
+export const POST = cancelRunEndpoint.handle

@@ -1,0 +1,6 @@
+import { runEventsEndpoint } from '@/lib/api/v1/endpoints/run-events'
+
+export const runtime = 'nodejs'
+export const dynamic = 'force-dynamic'
+
+export const GET = runEventsEndpoint.handle

@@ -1,0 +1,6 @@
+import { runExportEndpoint } from '@/lib/api/v1/endpoints/run-export'
+
+export const runtime = 'nodejs'
+export const dynamic = 'force-dynamic'
+
+export const GET = runExportEndpoint.handle

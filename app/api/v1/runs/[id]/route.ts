@@ -1,0 +1,6 @@
+import { getRunEndpoint } from '@/lib/api/v1/endpoints/get-run'
+
+export const runtime = 'nodejs'
+export const dynamic = 'force-dynamic'
+
+export const GET = getRunEndpoint.handle

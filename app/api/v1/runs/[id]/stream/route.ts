@@ -1,0 +1,6 @@
+import { runStreamEndpoint } from '@/lib/api/v1/endpoints/run-stream'
+
+export const runtime = 'nodejs'
+export const dynamic = 'force-dynamic'
+
+export const GET = runStreamEndpoint.handle

@@ -1,0 +1,8 @@
+import { listRunsEndpoint } from '@/lib/api/v1/endpoints/list-runs'
+import { submitRunEndpoint } from '@/lib/api/v1/endpoints/submit-run'
+
+export const runtime = 'nodejs'
+export const dynamic = 'force-dynamic'
+
+export const GET = listRunsEndpoint.handle
+export const POST = submitRunEndpoint.handle

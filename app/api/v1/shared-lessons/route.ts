@@ -1,0 +1,7 @@
+import { createSharedLessonEndpoint, listSharedLessonsEndpoint } from '@/lib/api/v1/endpoints/shared-lessons'
+
+export const runtime = 'nodejs'
+export const dynamic = 'force-dynamic'
+
+export const GET = listSharedLessonsEndpoint.handle
+export const POST = createSharedLessonEndpoint.handle

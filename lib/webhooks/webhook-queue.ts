@@ -1,0 +1,78 @@
+import PgBoss from 'pg-boss'
+import type { Database } from '../db/client'
+import { pgBossExecutorFor } from '../runs/run-queue'
+
+/** The queue deliveries wait in. */
+export const WEBHOOKS_QUEUE = 'webhooks'
+
+/** A delivery job. */
+export type WebhookJob = { deliveryId: string }
+
+/** Retries of a failing delivery: pg-boss backs off exponentially from `retryDelaySeconds`. */
+export type WebhookRetryPolicy = { attempts: number; retryDelaySeconds: number }
+
+/** The default: 6 attempts over about a minute and a half (2, 4, 8, 16, 32 s apart). */
+export const DEFAULT_WEBHOOK_RETRY: WebhookRetryPolicy = { attempts: 6, retryDelaySeconds: 2 }
+
+/** Webhook deliveries through pg-boss on the app's database (PostgreSQL, or the embedded PGlite). */
+export class WebhookQueue {
+  private started: Promise<void> | null = null
+  private workerId: string | null = null
+
+  constructor(
+    private readonly boss: PgBoss,
+    readonly retry: WebhookRetryPolicy,
+  ) {
+    boss.on('error', (error) => console.error('[webhooks] queue error', error.message))
+  }
+
+  private start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.boss.start()
+      if (!(await this.boss.getQueue(WEBHOOKS_QUEUE))) await this.boss.createQueue(WEBHOOKS_QUEUE)
+    })()
+    return this.started
+  }
+
+  /** Sends a delivery job, retried with exponential backoff while the receiver fails. */
+  async send(job: WebhookJob): Promise<void> {
+    await this.start()
+    await this.boss.send(WEBHOOKS_QUEUE, job, {
+      retryLimit: this.retry.attempts - 1,
+      retryDelay: this.retry.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    })
+  }
+
+  /** Delivers jobs in this process; a thrown error makes pg-boss retry the job later. */
+  async work(handler: (job: WebhookJob) => Promise<void>): Promise<void> {
+    await this.start()
+    this.workerId = await this.boss.work<WebhookJob>(
+      WEBHOOKS_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 1 },
+      async ([job]) => handler(job.data),
+    )
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return
+    if (this.workerId) await this.boss.offWork({ id: this.workerId })
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+  }
+}
+
+const queues = new WeakMap<Database, WebhookQueue>()
+
+/** This process's webhook queue for a database (created once). */
+export function webhookQueueFor(database: Database, retry: WebhookRetryPolicy = DEFAULT_WEBHOOK_RETRY): WebhookQueue {
+  let queue = queues.get(database)
+  if (!queue) {
+    const boss = database.url
+      ? new PgBoss({ connectionString: database.url, max: 2, application_name: 'reflexion-webhooks', schedule: false })
+      : new PgBoss({ db: pgBossExecutorFor(database), schedule: false } as never)
+    queue = new WebhookQueue(boss, retry)
+    queues.set(database, queue)
+  }
+  return queue
+}

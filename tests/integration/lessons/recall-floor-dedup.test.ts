@@ -1,0 +1,122 @@
+// Recall and lesson hygiene through the real PgLessonStore and the offline default embedder, on
+// PostgreSQL (the integration database) AND on an embedded PGlite: an unrelated task recalls
+// nothing; a related task gets its lesson with its similarity and why; a lesson re-learned is a
+// duplicate that strengthens the stored one, checked over the whole scope (not a top-5 search); a
+// member's lesson and its shared copy come back as one; another user's near-duplicate never does.
+import crypto from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getPrisma, type Db } from '../../../lib/db/client'
+import { openScratchDatabase } from '../../../lib/db/scratch'
+import { defaultEmbedder } from '../../../lib/lessons/embedders'
+import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
+import { recallForUser, SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
+
+type Scratch = Awaited<ReturnType<typeof openScratchDatabase>>
+let scratch: Scratch | null = null
+
+beforeAll(async () => {
+  scratch = await openScratchDatabase()
+}, 120_000)
+afterAll(async () => {
+  await scratch?.close()
+})
+
+const databases: [string, () => Promise<Db>][] = [
+  ['PostgreSQL', () => getPrisma()],
+  ['PGlite', async () => scratch!.prisma],
+]
+
+describe.each(databases)('recall on %s', (_name, database) => {
+  let prisma: Db
+  let store: PgLessonStore
+  const tenantId = `recall-${crypto.randomUUID()}`
+
+  beforeAll(async () => {
+    prisma = await database()
+    await prisma.tenant.create({ data: { id: tenantId, name: tenantId, slug: tenantId } })
+    store = new PgLessonStore({ prisma, tenantId, embedder: defaultEmbedder(), scope: { taskKey: 'trip' } })
+    const lessons: [string, string][] = [
+      ['ada', 'When a user asks for a relaxed walking tour, plan at most three stops unless they ask for more.'],
+      ['ada', 'Charts of monthly revenue must start the y-axis at zero and label the currency.'],
+      [SHARED_LESSON, 'Normalize dates to ISO 8601 (YYYY-MM-DD) before answering.'],
+      [SHARED_LESSON, '写周报时，先列出本周完成的结果，再写下周计划。'],
+      ['mallory', 'When a user asks for a relaxed walking tour, plan at most two stops and add a café.'],
+    ]
+    for (const [user, content] of lessons) await store.put({ content, metadata: { user_id: user } })
+  }, 120_000)
+
+  it('an unrelated task recalls no lesson', async () => {
+    for (const prompt of ['What is the capital of France?', 'Tell me a joke about penguins.', '今天天气怎么样？'])
+      expect(await recallForUser(store, prompt, 'ada', 5)).toEqual([])
+  })
+
+  it('a paraphrased task gets its lesson, with its similarity and why; never another user’s twin', async () => {
+    const hits = await recallForUser(store, 'Plan an easy walking tour of Lisbon for my parents.', 'ada', 5)
+    expect(hits[0]?.content).toMatch(/three stops/)
+    expect(hits.some((hit) => hit.metadata.user_id === 'mallory')).toBe(false)
+    expect(hits[0].score).toBeGreaterThan(0.25)
+    // Lessons written through this store took its task key: the reason says so, and the boost.
+    expect(hits[0].metadata.reason).toEqual({ similarity: hits[0].score, taskKey: 'trip', boost: 0.04 })
+    const chinese = await recallForUser(store, '帮我写这周的工作周报。', 'grace', 5)
+    expect(chinese.map((hit) => hit.content)).toEqual(['写周报时，先列出本周完成的结果，再写下周计划。'])
+  })
+
+  it('a tenant floor of 0.99 recalls nothing, a floor of 0 recalls every visible lesson', async () => {
+    const strict = new PgLessonStore({ prisma, tenantId, embedder: defaultEmbedder(), floor: 0.99 })
+    expect(await recallForUser(strict, 'Plan a relaxed walking tour of Rome.', 'ada', 5)).toEqual([])
+    const open = new PgLessonStore({ prisma, tenantId, embedder: defaultEmbedder(), floor: 0 })
+    const all = await recallForUser(open, 'Plan a relaxed walking tour of Rome.', 'ada', 10)
+    expect(all.length).toBeGreaterThanOrEqual(3)
+    expect(all.every((hit) => hit.metadata.user_id === 'ada' || hit.metadata.user_id === SHARED_LESSON)).toBe(true)
+  })
+
+  it('a re-learned lesson is a duplicate that strengthens the stored one, over the whole scope', async () => {
+    // Thirty lessons nearer the new text than the stored duplicate: a top-5 search would miss it.
+    for (let position = 0; position < 30; position++)
+      await store.put({ content: `Plan walking tour number ${position} with stops`, metadata: { user_id: 'ada' } })
+    const first = await store.put({ content: 'Always confirm the booking reference.', metadata: { user_id: 'ada' } })
+    const again = await store.put({
+      content: '  always confirm the booking   reference ',
+      metadata: { user_id: 'ada' },
+    })
+    expect(first.duplicate).toBe(false)
+    expect(again).toEqual({ id: first.id, duplicate: true })
+    const shared = await store.put({
+      content: 'normalize dates to ISO 8601 (YYYY-MM-DD) before answering',
+      metadata: { user_id: 'ada' },
+    })
+    expect(shared.duplicate).toBe(true)
+    const rows = await prisma.lesson.findMany({
+      where: { tenantId, id: { in: [first.id, shared.id] } },
+      select: { userKey: true, timesLearned: true },
+    })
+    expect(rows.map((row) => row.timesLearned)).toEqual([2, 2])
+    expect(rows.map((row) => row.userKey).sort()).toEqual([SHARED_LESSON, 'ada'].sort())
+    expect(await prisma.lesson.count({ where: { tenantId, normalized: { contains: 'booking reference' } } })).toBe(1)
+  })
+
+  it("a member's lesson and its shared copy come back as one", async () => {
+    const mine = await store.put({ content: 'Quote every price with its currency.', metadata: { user_id: 'grace' } })
+    const copy = await store.put({
+      content: 'Quote every price together with its currency code.',
+      metadata: { user_id: SHARED_LESSON },
+    })
+    await prisma.lessonProposal.create({
+      data: {
+        tenantId,
+        lessonId: mine.id,
+        proposedById: 'grace',
+        content: 'Quote every price with its currency.',
+        status: 'approved',
+        sharedLessonId: copy.id,
+      },
+    })
+    const hits = await recallForUser(store, 'Write a price list for our cafe menu with the currency.', 'grace', 5)
+    const ids = hits.map((hit) => hit.id)
+    expect(ids).toContain(mine.id)
+    expect(ids).not.toContain(copy.id)
+    // Another member sees the shared copy.
+    const others = await recallForUser(store, 'Write a price list for our cafe menu with the currency.', 'ada', 5)
+    expect(others.map((hit) => hit.id)).toContain(copy.id)
+  })
+})

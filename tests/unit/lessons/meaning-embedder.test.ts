@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { MeaningEmbedder } from '../../../lib/lessons/meaning-embedder'
+import { loadSentenceEncoder } from '../../../lib/lessons/sentence-encoder'
+import { cosineSimilarity } from '../../../lib/reflexion/hash-embedder'
+import { englishShare } from '../../../lib/reflexion/text-features'
+
+const embedder = new MeaningEmbedder()
+
+// Loading the encoder's weights takes ~0.5 s alone, several seconds on a busy machine.
+beforeAll(() => loadSentenceEncoder(), 120_000)
+
+describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigrams)', () => {
+  it('gives unit vectors of 512 + 1,024 dimensions, the same for the same text', async () => {
+    const [first, again] = await embedder.embed(['Plan an easy walk.', 'Plan an easy walk.'])
+    expect(embedder.dimensions).toBe(1536)
+    expect(first).toHaveLength(1536)
+    expect(first).toEqual(again)
+    expect(Math.hypot(...first)).toBeCloseTo(1, 5)
+    expect(embedder.id).toBe('use-lite+hash-v2-1024@0.8')
+  })
+
+  it('finds a lesson from a task that shares no content word with it (meaning, not words)', async () => {
+    const [lesson, task, unrelated] = await embedder.embed([
+      'When a user asks for a relaxed walking tour, plan at most three stops.',
+      'Suggest a gentle stroll through Kyoto for my elderly parents.',
+      'Write a SQL query that counts orders per day.',
+    ])
+    expect(cosineSimilarity(lesson, task)).toBeGreaterThan(cosineSimilarity(lesson, unrelated) + 0.04)
+  })
+
+  it('compares Chinese texts by their characters: a related task is nearer than an unrelated one', async () => {
+    const [lesson, task, unrelated] = await embedder.embed([
+      '写周报时，先列出本周完成的结果，再写下周计划。',
+      '帮我写这周的工作周报。',
+      '今天天气怎么样？',
+    ])
+    expect(embedder.semanticShare('帮我写这周的工作周报。')).toBe(0)
+    expect(cosineSimilarity(lesson, task)).toBeGreaterThan(cosineSimilarity(lesson, unrelated))
+  })
+
+  it('gives the sentence encoder no say over texts in languages it does not know', () => {
+    expect(englishShare('Write a haiku about the rain')).toBe(1)
+    expect(englishShare('Escribe un correo formal a la universidad')).toBe(0)
+    expect(embedder.semanticShare('Quelle est la hauteur de la tour Eiffel ?')).toBe(0)
+    expect(embedder.semanticShare('Write a haiku about the rain')).toBe(1)
+  })
+
+  it('embeds an empty text without failing', async () => {
+    const [empty] = await embedder.embed([''])
+    expect(empty).toHaveLength(1536)
+  })
+})

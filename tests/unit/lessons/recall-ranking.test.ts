@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import {
+  LEXICAL_FLOOR_RATIO,
+  TAG_BOOST,
+  TASK_KEY_BOOST,
+  floorFor,
+  rankLessons,
+  type RecallCandidate,
+} from '../../../lib/lessons/recall-ranking'
+
+const candidate = (id: string, similarity: number, extra: Partial<RecallCandidate> = {}): RecallCandidate => ({
+  id,
+  content: `lesson ${id}`,
+  normalized: `lesson ${id}`,
+  userKey: 'ada',
+  taskKey: null,
+  tags: [],
+  similarity,
+  ...extra,
+})
+
+describe('rankLessons', () => {
+  it('returns the k most similar above the floor, best first', () => {
+    const ranked = rankLessons(
+      [candidate('a', 0.2), candidate('b', 0.9), candidate('c', 0.5), candidate('d', 0.7), candidate('e', 0.24)],
+      { k: 2, floor: 0.25 },
+    )
+    expect(ranked.map((lesson) => lesson.id)).toEqual(['b', 'd'])
+    expect(rankLessons([candidate('a', 0.2), candidate('e', 0.24)], { k: 5, floor: 0.25 })).toEqual([])
+  })
+
+  it('never recalls a lesson below the floor, whatever its task key or tags', () => {
+    const below = candidate('x', 0.2, { taskKey: 'walk', tags: ['travel'] })
+    expect(rankLessons([below], { k: 5, floor: 0.25, taskKey: 'walk', tags: ['travel'] })).toEqual([])
+  })
+
+  it('task key and tags boost similarity but never override a clearly nearer lesson', () => {
+    const keyed = Array.from({ length: 5 }, (_, position) =>
+      candidate(`keyed-${position}`, 0.3 + position * 0.01, { taskKey: 'trip', tags: ['travel'] }),
+    )
+    const nearest = candidate('nearest', 0.8)
+    const ranked = rankLessons([...keyed, nearest], { k: 5, floor: 0.25, taskKey: 'trip', tags: ['travel'] })
+    expect(ranked[0].id).toBe('nearest')
+    expect(ranked).toHaveLength(5)
+    // A near tie goes to the lesson with the run's task key.
+    const tie = rankLessons([candidate('plain', 0.52), candidate('keyed', 0.5, { taskKey: 'trip' })], {
+      k: 5,
+      floor: 0.25,
+      taskKey: 'trip',
+    })
+    expect(tie.map((lesson) => lesson.id)).toEqual(['keyed', 'plain'])
+    expect(tie[0].reason).toEqual({ similarity: 0.5, taskKey: 'trip', boost: TASK_KEY_BOOST })
+    expect(tie[0].score).toBeCloseTo(0.5 + TASK_KEY_BOOST)
+    const tagged = rankLessons([candidate('t', 0.5, { tags: ['travel', 'x'] })], { k: 5, floor: 0, tags: ['travel'] })
+    expect(tagged[0].reason).toEqual({ similarity: 0.5, tags: ['travel'], boost: TAG_BOOST })
+  })
+
+  it("collapses a user's lesson and its shared copy into one, the user's own", () => {
+    const mine = candidate('mine', 0.6, { normalized: 'normalize dates', sharedCopyId: 'shared' })
+    const shared = candidate('shared', 0.61, { userKey: '*', normalized: 'normalize dates, edited' })
+    const sameText = candidate('same-text', 0.59, { userKey: '*', normalized: 'normalize dates' })
+    const other = candidate('other', 0.4)
+    const ranked = rankLessons([shared, mine, sameText, other], { k: 5, floor: 0.25 })
+    expect(ranked.map((lesson) => lesson.id)).toEqual(['mine', 'other'])
+    expect(ranked[0].duplicateIds.sort()).toEqual(['same-text', 'shared'])
+    expect(ranked[0].similarity).toBe(0.61)
+  })
+
+  it('ignores candidates without a finite similarity', () => {
+    expect(rankLessons([candidate('nan', Number.NaN)], { k: 5, floor: -1 })).toEqual([])
+  })
+})
+
+describe('floorFor', () => {
+  it('is the tenant floor for meaning, the lexical floor for word overlap alone, and between for mixes', () => {
+    expect(floorFor(0.25, 1)).toBeCloseTo(0.25)
+    expect(floorFor(0.25, 0)).toBeCloseTo(0.25 * LEXICAL_FLOOR_RATIO)
+    expect(floorFor(0.25, 0.5)).toBeGreaterThan(floorFor(0.25, 0))
+    expect(floorFor(0.25, 0.5)).toBeLessThan(0.25)
+    expect(floorFor(0.25, 7)).toBeCloseTo(0.25)
+  })
+})
