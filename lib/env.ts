@@ -95,3 +95,21 @@ export const env: Env = parse(process.env)
 
 /** Validates another environment (tests, scripts that spawn servers). */
 export const parseEnv = parse
+
+/** A secret that processes sharing one PostgreSQL database must all be given, never generate. */
+export type SharedSecret = 'NEXTAUTH_SECRET' | 'SECRETS_KEY'
+
+/**
+ * Refuses to start a process that shares a PostgreSQL database without the secrets it needs: a key
+ * generated per process (the embedded mode's convenience) would differ between the app and the
+ * workers, and every stored provider key or session would then fail to open. Same rule everywhere.
+ */
+export function assertSharedSecrets(processName: string, names: readonly SharedSecret[], environment: Env = env): void {
+  if (!environment.DATABASE_URL) return
+  const missing = names.filter((name) => !environment[name])
+  if (missing.length === 0) return
+  throw new Error(
+    `${processName} refuses to start: ${missing.join(' and ')} must be set when DATABASE_URL is (every app and ` +
+      'worker process sharing the database needs the same value; generate one with `openssl rand -base64 32`).',
+  )
+}

@@ -7,7 +7,7 @@ import next from 'next'
 import { REQUEST_PATH_HEADER } from '../lib/auth/callback-url'
 import { CLIENT_ADDRESS_HEADER } from '../lib/auth/client-address'
 import { getDatabase, openDatabase, setDatabase, type Database } from '../lib/db/client'
-import { env } from '../lib/env'
+import { assertSharedSecrets, env } from '../lib/env'
 import { startTracing } from '../lib/observability/tracing'
 import { routeConsoleToLogger, runWithLogContext } from '../lib/log'
 import crypto from 'node:crypto'
@@ -41,6 +41,7 @@ async function startWorker(): Promise<(() => Promise<void>) | null> {
 /** Opens the database, seeds demo data (embedded only), starts the worker and serves Next on PORT. */
 export async function startServer(options: { dev: boolean }): Promise<http.Server> {
   const port = env.PORT
+  assertSharedSecrets('The server', ['NEXTAUTH_SECRET', 'SECRETS_KEY'])
   routeConsoleToLogger()
   // Before Next loads, so its request and server-action spans use this provider.
   const stopTracing = startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, 'reflexion-studio')

@@ -7,7 +7,7 @@ import { register } from 'node:module'
 // Server modules import 'server-only' (which throws outside React's server bundles): as server.ts does.
 register('./server-only-loader.mjs', import.meta.url)
 const { openDatabase } = await import('../lib/db/client')
-const { env } = await import('../lib/env')
+const { assertSharedSecrets, env } = await import('../lib/env')
 const { startTracing } = await import('../lib/observability/tracing')
 const { startRunWorker } = await import('../lib/runs/run-worker')
 const { serveWorkerMetrics } = await import('../lib/observability/worker-metrics-server')
@@ -19,6 +19,12 @@ async function main() {
     console.error(
       'npm run worker needs DATABASE_URL (a PostgreSQL server). On the embedded database the app process runs the worker itself.',
     )
+    process.exit(2)
+  }
+  try {
+    assertSharedSecrets('npm run worker', ['SECRETS_KEY'])
+  } catch (error) {
+    console.error((error as Error).message)
     process.exit(2)
   }
   const stopTracing = startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, 'reflexion-studio-worker')

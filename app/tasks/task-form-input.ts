@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UNSAFE_KEY_SEGMENTS } from '@/lib/actions/safe-keys'
 import { taskInputSchema, type TaskInput } from '@/lib/runs/task-input'
 
 // The New task form posts flat, dotted names (`reflexion.threshold`, `architecture.workers.0.name`).
@@ -40,11 +41,15 @@ function coerce(path: string, value: unknown): unknown {
   return value
 }
 
+// Objects are built without a prototype and names reaching one are skipped (runAction refuses them
+// before this runs): `__proto__.status` must never become Object.prototype.status for the whole process.
 function setPath(target: Record<string, unknown>, segments: string[], value: unknown): void {
+  if (segments.some((segment) => UNSAFE_KEY_SEGMENTS.has(segment))) return
   let node: Record<string, unknown> = target
   segments.slice(0, -1).forEach((segment, position) => {
     const nextIsIndex = /^\d+$/.test(segments[position + 1])
-    if (typeof node[segment] !== 'object' || node[segment] === null) node[segment] = nextIsIndex ? [] : {}
+    if (!Object.hasOwn(node, segment) || typeof node[segment] !== 'object' || node[segment] === null)
+      node[segment] = nextIsIndex ? [] : Object.create(null)
     node = node[segment] as Record<string, unknown>
   })
   node[segments[segments.length - 1]] = value
@@ -52,7 +57,7 @@ function setPath(target: Record<string, unknown>, segments: string[], value: unk
 
 /** Builds a nested draft from flat dotted form names; already nested values are kept as they are. */
 export function draftFromForm(raw: Record<string, unknown>): Record<string, unknown> {
-  const draft: Record<string, unknown> = {}
+  const draft: Record<string, unknown> = Object.create(null)
   for (const [key, value] of Object.entries(raw)) setPath(draft, key.split('.'), coerce(key, value))
   const evaluator = draft.evaluator as Record<string, unknown> | undefined
   if (evaluator && typeof evaluator === 'object') draft.evaluator = evaluatorOf(evaluator)

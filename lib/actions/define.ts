@@ -3,6 +3,7 @@ import type { Caller } from '../auth/caller'
 import { can, type Permission } from '../auth/permissions'
 import { toActionError, type ActionResult } from '../errors'
 import { formInput } from './form-input'
+import { unsafeFieldRefusal } from './safe-keys'
 import { nulCharacterRefusal, wellFormedInput } from './storable-text'
 
 /**
@@ -45,7 +46,10 @@ export async function runAction<Schema extends z.ZodType, Data>(
   try {
     if (!caller) return { ok: false, error: 'Your session has ended. Sign in again to continue.' }
     if (definition.permission && !can(caller.role, definition.permission)) return { ok: false, error: 'Not found' }
-    const input = wellFormedInput(formInput(raw))
+    const posted = formInput(raw)
+    const unsafe = unsafeFieldRefusal(posted)
+    if (unsafe) return unsafe
+    const input = wellFormedInput(posted)
     const unstorable = nulCharacterRefusal(input)
     if (unstorable) return unstorable
     const parsed = definition.schema.safeParse(input)
@@ -65,7 +69,10 @@ export async function runPublicAction<Schema extends z.ZodType, Data>(
   rethrow?: Rethrow,
 ): Promise<ActionResult<Data>> {
   try {
-    const input = wellFormedInput(formInput(raw))
+    const posted = formInput(raw)
+    const unsafe = unsafeFieldRefusal(posted)
+    if (unsafe) return unsafe
+    const input = wellFormedInput(posted)
     const unstorable = nulCharacterRefusal(input)
     if (unstorable) return unstorable
     const parsed = definition.schema.safeParse(input)

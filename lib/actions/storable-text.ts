@@ -4,13 +4,19 @@
  * change was written. Forms are checked before any handler runs.
  */
 
+// Plain records: object literals, JSON and the prototype-less objects formInput builds.
+function isRecord(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /** The input with every unpaired surrogate replaced by U+FFFD (as `String.prototype.toWellFormed` does), recursively. */
 export function wellFormedInput(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD')
   if (Array.isArray(value)) return value.map(wellFormedInput)
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  if (value && typeof value === 'object' && isRecord(value)) {
     return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, wellFormedInput(entry)]))
   }
   return value
@@ -21,7 +27,7 @@ export function nulCharacterPaths(value: unknown, path = ''): string[] {
   if (typeof value === 'string') return value.includes('\u0000') ? [path] : []
   if (Array.isArray(value))
     return value.flatMap((entry, index) => nulCharacterPaths(entry, path ? `${path}.${index}` : String(index)))
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  if (value && typeof value === 'object' && isRecord(value)) {
     return Object.entries(value).flatMap(([key, entry]) => nulCharacterPaths(entry, path ? `${path}.${key}` : key))
   }
   return []

@@ -40,7 +40,7 @@ export const saveProviderKeyForm = defineAction({
       baseUrl: z.preprocess(
         emptyToUndefined,
         z
-          .url({ protocol: /^https?$/, error: 'Use an http(s) URL, like http://localhost:11434/v1.' })
+          .url({ protocol: /^https?$/, error: 'Use an http(s) URL, like https://llm.example.com/v1.' })
           .max(300)
           .optional(),
       ),

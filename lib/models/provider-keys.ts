@@ -5,6 +5,7 @@ import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'
 import { AppError } from '../errors'
+import { assertOutboundUrl, OutboundRefusedError } from '../net'
 import { encryptSecret } from './crypto'
 import { PROVIDER_SECRET_NAMES, secretsKey } from './tenant-secrets'
 
@@ -34,6 +35,7 @@ export async function saveProviderKey(
       z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
     )
   const { provider, apiKey, baseUrl } = parsed.data
+  if (baseUrl) await assertBaseUrlAllowed(baseUrl)
   const prisma = await getPrisma()
   const data = { ciphertext: encryptSecret(secretsKey(), apiKey), lastFour: apiKey.slice(-4), baseUrl: baseUrl ?? null }
   return prisma.$transaction(async (tx) => {
@@ -67,4 +69,18 @@ export async function listProviderKeys(caller: Caller): Promise<ProviderKeySumma
     lastFour: row.lastFour,
     updatedAt: row.updatedAt,
   }))
+}
+
+/** Refuses, as a field error, a base URL the outbound guard would refuse at use (checked again then). */
+async function assertBaseUrlAllowed(baseUrl: string): Promise<void> {
+  try {
+    await assertOutboundUrl(baseUrl)
+  } catch (error) {
+    if (!(error instanceof OutboundRefusedError)) throw error
+    throw new AppError('bad_request', 'Check the provider key.', {
+      baseUrl: [
+        `${error.message} Loopback, private and cloud metadata addresses are refused unless the operator allows them.`,
+      ],
+    })
+  }
 }

@@ -4,6 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { EmbeddingModelV4, LanguageModelV4 } from '@ai-sdk/provider'
 import type { ModelSpec } from '../reflexion/model-spec'
 import { ModelConfigError } from './model-config-error'
+import { providerFetch } from './provider-fetch'
 import type { SecretsBackend } from './secrets'
 
 /** The provider prefixes a model string may start with (`<prefix>:<model id>`). */
@@ -39,7 +40,13 @@ async function requireSecret(secrets: SecretsBackend, name: string, spec: string
 async function compatibleProvider(secrets: SecretsBackend, spec: string) {
   const baseURL = await requireSecret(secrets, 'COMPATIBLE_BASE_URL', spec)
   const apiKey = await secrets.get('COMPATIBLE_API_KEY')
-  return createOpenAICompatible({ name: 'compatible', baseURL, apiKey })
+  const fetch = await providerFetch(secrets, 'COMPATIBLE_BASE_URL', spec)
+  return createOpenAICompatible({ name: 'compatible', baseURL, apiKey, fetch })
+}
+
+async function openaiProvider(secrets: SecretsBackend, apiKey: string, spec: string) {
+  const fetch = await providerFetch(secrets, 'OPENAI_BASE_URL', spec)
+  return createOpenAI({ apiKey, baseURL: await secrets.get('OPENAI_BASE_URL'), fetch })
 }
 
 /** Resolves a model string through the AI SDK providers; a model object is returned as is. */
@@ -48,7 +55,7 @@ export async function resolveModel(spec: ModelSpec, secrets: SecretsBackend): Pr
   const { prefix, modelId } = parseModelString(spec)
   if (prefix === 'openai') {
     const apiKey = await requireSecret(secrets, 'OPENAI_API_KEY', spec)
-    return createOpenAI({ apiKey, baseURL: await secrets.get('OPENAI_BASE_URL') })(modelId)
+    return openaiProvider(secrets, apiKey, spec).then((provider) => provider(modelId))
   }
   if (prefix === 'anthropic') {
     const apiKey = await requireSecret(secrets, 'ANTHROPIC_API_KEY', spec)
@@ -66,7 +73,7 @@ export async function resolveEmbeddingModel(
   const { prefix, modelId } = parseModelString(spec, EMBEDDING_PREFIXES)
   if (prefix === 'openai') {
     const apiKey = await requireSecret(secrets, 'OPENAI_API_KEY', spec)
-    return createOpenAI({ apiKey, baseURL: await secrets.get('OPENAI_BASE_URL') }).embedding(modelId)
+    return (await openaiProvider(secrets, apiKey, spec)).embedding(modelId)
   }
   return (await compatibleProvider(secrets, spec)).embeddingModel(modelId)
 }

@@ -2,6 +2,11 @@
 export interface SecretsBackend {
   /** The secret's value, or undefined when it is not configured. */
   get(name: string): Promise<string | undefined>
+  /**
+   * Whether a tenant (not the operator) supplied this value, so a URL in it must pass the outbound
+   * guard. Absent means every value is the operator's (environment, scripts, tests).
+   */
+  fromTenant?(name: string): Promise<boolean>
 }
 
 /** A secrets backend that reads environment variables (empty strings count as missing). */

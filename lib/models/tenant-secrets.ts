@@ -48,5 +48,9 @@ export function tenantSecrets(prisma: Db, tenantId: string, fallback: SecretsBac
       stored ??= load()
       return (await stored).get(name) ?? (await fallback.get(name))
     },
+    async fromTenant(name) {
+      stored ??= load()
+      return (await stored).has(name) || ((await fallback.fromTenant?.(name)) ?? false)
+    },
   }
 }

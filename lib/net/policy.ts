@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises'
-import { env } from '@/lib/env'
+import { env } from '../env'
 import { parseAllowList, type OutboundAllowEntry } from './allow-list'
 
 /** Resolves a host name to every address it has (the shape of `dns.lookup(host, { all: true })`). */
@@ -16,12 +16,16 @@ export interface OutboundPolicy {
 /** The system resolver, as the guard uses it by default. */
 export const systemResolver: HostResolver = (host) => dnsLookup(host, { all: true, verbatim: true })
 
-let operatorAllowance: OutboundAllowEntry[] | undefined
+let parsed: { text: string | undefined; entries: OutboundAllowEntry[] } | undefined
 
-/** The operator's `OUTBOUND_ALLOW` entries (validated by lib/env at start; parsed once here). */
+/**
+ * The operator's `OUTBOUND_ALLOW` entries (validated by lib/env at start). Parsed again only when the
+ * setting changes, which test harnesses do to allow their local peers.
+ */
 export function operatorAllowList(): OutboundAllowEntry[] {
-  operatorAllowance ??= parseAllowList(env.OUTBOUND_ALLOW)
-  return operatorAllowance
+  if (!parsed || parsed.text !== env.OUTBOUND_ALLOW)
+    parsed = { text: env.OUTBOUND_ALLOW, entries: parseAllowList(env.OUTBOUND_ALLOW) }
+  return parsed.entries
 }
 
 /** The operator's allowances plus the policy's own, parsed. */

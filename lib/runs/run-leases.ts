@@ -36,6 +36,12 @@ class LocalLeases implements RunLeases {
 }
 
 class AdvisoryLeases extends LocalLeases {
+  /**
+   * Runs whose lock PostgreSQL granted. Only these are re-taken on a new connection: re-taking a run
+   * whose acquire is still in flight locked it twice (session locks nest), one release left it locked,
+   * and every other worker skipped its job for good.
+   */
+  private readonly locked = new Set<string>()
   private client: Promise<pg.Client> | null = null
   private turn: Promise<void> = Promise.resolve()
   constructor(private readonly url: string) {
@@ -59,12 +65,15 @@ class AdvisoryLeases extends LocalLeases {
       client.on('error', (error) => lost(error.message))
       client.on('end', () => lost('connection ended'))
       await client.connect()
-      for (const runId of this.held) {
+      for (const runId of this.locked) {
         const { rows } = await client.query<{ locked: boolean }>(
           'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
           [LOCK_CLASS, runId],
         )
-        if (!rows[0].locked) log.error(`lease of run ${runId} was taken over while the lock connection was down`)
+        if (!rows[0].locked) {
+          this.locked.delete(runId)
+          log.error(`lease of run ${runId} was taken over while the lock connection was down`)
+        }
       }
       return client
     })()
@@ -94,7 +103,8 @@ class AdvisoryLeases extends LocalLeases {
         'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
         [LOCK_CLASS, runId],
       )
-      if (!rows[0].locked) this.held.delete(runId)
+      if (rows[0].locked) this.locked.add(runId)
+      else this.held.delete(runId)
       return rows[0].locked
     } catch (error) {
       // Not acquired: forget it, or the reconnected lock connection would re-take (and hold forever)
@@ -106,6 +116,7 @@ class AdvisoryLeases extends LocalLeases {
   override async release(runId: string): Promise<void> {
     if (!this.held.has(runId)) return
     this.held.delete(runId)
+    this.locked.delete(runId)
     await this.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, runId])
   }
   override async close(): Promise<void> {

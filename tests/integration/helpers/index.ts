@@ -1,1 +1,2 @@
 export * from './tenants'
+export * from './outbound'

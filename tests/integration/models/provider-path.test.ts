@@ -9,13 +9,14 @@ import { tenantSecrets } from '../../../lib/models/tenant-secrets'
 import { resolveRunModel } from '../../../lib/runs/run-models'
 import { startRunWorker, type RunWorker } from '../../../lib/runs/run-worker'
 import { submitTask } from '../../../lib/runs/submit-task'
-import { createTenantWithUsers, type TestTenant } from '../helpers'
+import { allowOutbound, createTenantWithUsers, type TestTenant } from '../helpers'
 import { storedEvents, waitForRun } from '../runs/run-helpers'
 import { startFakeOpenAI, type FakeOpenAI } from './openai-compatible-server'
 
 let server: FakeOpenAI
 let tenant: TestTenant
 let worker: RunWorker
+let disallow: () => void
 
 beforeAll(async () => {
   server = await startFakeOpenAI({
@@ -24,6 +25,7 @@ beforeAll(async () => {
     limited: (request) => (request === 1 ? { status: 429, headers: { 'retry-after': '0' } } : 'ok'),
     slow: (request) => (request === 1 ? { status: 200, delayMs: 3_000 } : 'ok'),
   })
+  disallow = allowOutbound(server.baseUrl)
   tenant = await createTenantWithUsers()
   await saveProviderKey(tenant.admin.caller, {
     provider: 'compatible',
@@ -40,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker.stop()
   await server.close()
+  disallow()
 })
 
 const task = (model: string) => ({

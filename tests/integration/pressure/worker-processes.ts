@@ -1,6 +1,7 @@
 // Worker processes for crash tests: `tsx scripts/worker.ts` children against a given database,
 // started and awaited on their ready line, killed with SIGKILL, all reaped at the end.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { secretsKey } from '../../../lib/models/tenant-secrets'
 
 /** A started worker process. */
 export type WorkerProcess = { child: ChildProcess; exited: Promise<number | null>; output: () => string }
@@ -11,7 +12,15 @@ const started: ChildProcess[] = []
 export function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<WorkerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
     cwd: process.cwd(),
-    env: { ...process.env, DATABASE_URL: databaseUrl, WORKER_CONCURRENCY: '3', TENANT_CONCURRENCY: '16', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      // The same key as this test process: a worker refuses to start on PostgreSQL without one.
+      SECRETS_KEY: secretsKey().toString('base64'),
+      WORKER_CONCURRENCY: '3',
+      TENANT_CONCURRENCY: '16',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   started.push(child)

@@ -42,3 +42,33 @@ describe('run leases', () => {
     await leases.close()
   })
 })
+
+describe('run leases across workers', () => {
+  it('releases a lease whose acquire opened the lock connection, so another worker can take it', async () => {
+    const url = (await getDatabase()).url
+    if (!url) return // the embedded database has one process and no advisory locks
+    // Two workers: each its own Database object, so each its own lock connection.
+    const first = runLeasesFor({ ...(await getDatabase()) })
+    const second = runLeasesFor({ ...(await getDatabase()) })
+    try {
+      const runId = `lease-test-${crypto.randomBytes(6).toString('hex')}`
+      // The first acquire opens the connection while the run is already marked as held: it must be locked once.
+      expect(await first.tryAcquire(runId)).toBe(true)
+      expect(await second.tryAcquire(runId)).toBe(false)
+      await first.release(runId)
+      expect(await second.tryAcquire(runId)).toBe(true)
+      await second.release(runId)
+      // Acquires in flight while the connection opens.
+      const burst = Array.from({ length: 12 }, () => `lease-test-${crypto.randomBytes(6).toString('hex')}`)
+      const fresh = runLeasesFor({ ...(await getDatabase()) })
+      expect(await Promise.all(burst.map((id) => fresh.tryAcquire(id)))).toEqual(burst.map(() => true))
+      await Promise.all(burst.map((id) => fresh.release(id)))
+      expect(await Promise.all(burst.map((id) => second.tryAcquire(id)))).toEqual(burst.map(() => true))
+      await Promise.all(burst.map((id) => second.release(id)))
+      await fresh.close()
+    } finally {
+      await first.close()
+      await second.close()
+    }
+  })
+})
