@@ -41,8 +41,9 @@ describe('agent.model_called records what the model saw', () => {
       role: 'user',
       content: expect.stringContaining('plan a relaxed day'),
     })
+    // The tool result as the model received it: wrapped as untrusted data.
     expect(secondAgent.trace.messages.map((message) => message.content).join('\n')).toContain(
-      '[tool result lookup] rows: 3',
+      '[tool result lookup] <untrusted_tool_result tool="lookup" status="ok">\nrows: 3',
     )
     const all = JSON.stringify(traces)
     expect(all).not.toContain('hunter2pass')

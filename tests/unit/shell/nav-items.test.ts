@@ -5,7 +5,7 @@ const labels = (role: 'member' | 'admin' | 'support') => navItemsFor(role).map((
 
 describe('navigation by role', () => {
   it('shows each role only what its permissions allow', () => {
-    expect(labels('member')).toEqual(['Runs', 'New task', 'Lessons', 'API keys'])
+    expect(labels('member')).toEqual(['Runs', 'New task', 'Lessons', 'Experiments', 'API keys'])
     expect(labels('support')).toEqual(['Runs', 'Support', 'API keys'])
     expect(labels('admin')).toEqual([
       'Runs',
@@ -14,6 +14,7 @@ describe('navigation by role', () => {
       'Shared lessons',
       'Review',
       'Effect',
+      'Experiments',
       'Support',
       'Members',
       'Settings',
