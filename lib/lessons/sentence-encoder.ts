@@ -9,6 +9,9 @@ import type { EmbeddingsModel } from '@energetic-ai/embeddings'
 let loading: Promise<EmbeddingsModel> | null = null
 
 const PROCESS_EVENTS = ['uncaughtException', 'unhandledRejection'] as const
+/** The process as a plain event emitter: its typed overloads do not take a union of event names. */
+const emitter = process as unknown as import('node:events').EventEmitter
+const listenersOf = (event: string) => emitter.listeners(event) as ((...args: unknown[]) => void)[]
 
 /**
  * Runs `work` and takes back the process-wide error handlers it added. The encoder's WebAssembly
@@ -16,13 +19,13 @@ const PROCESS_EVENTS = ['uncaughtException', 'unhandledRejection'] as const
  * turned a worker's recoverable database outage into a crash of the whole process.
  */
 async function keepingProcessHandlers<T>(work: () => Promise<T>): Promise<T> {
-  const before = new Map(PROCESS_EVENTS.map((event) => [event, new Set(process.listeners(event))]))
+  const before = new Map(PROCESS_EVENTS.map((event) => [event, new Set(listenersOf(event))]))
   try {
     return await work()
   } finally {
     for (const event of PROCESS_EVENTS)
-      for (const listener of process.listeners(event))
-        if (!before.get(event)!.has(listener)) process.removeListener(event, listener as never)
+      for (const listener of listenersOf(event))
+        if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener)
   }
 }
 
