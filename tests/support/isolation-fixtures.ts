@@ -3,6 +3,7 @@
 // output and log), a private lesson and a proposed lesson; each tenant a shared lesson, a retired
 // shared lesson and an invitation. Every marker is unique, so a body that contains one has leaked it.
 import crypto from 'node:crypto'
+import { can } from '../../lib/auth/permissions'
 import type { Role } from '../../lib/auth/permissions'
 import { getPrisma } from '../../lib/db/client'
 import { defaultEmbedder } from '../../lib/lessons/embedders'
@@ -175,9 +176,16 @@ export async function createIsolationFixtures(): Promise<{ a: IsolationTenant; b
 export function forbiddenMarkers(own: IsolationTenant, other: IsolationTenant, persona: PersonaName): string[] {
   const colleague =
     persona === 'memberOne' ? own.resources.memberTwo : persona === 'memberTwo' ? own.resources.memberOne : null
-  const privateOfOthers = (['memberOne', 'memberTwo'] as const)
-    .filter((name) => name !== persona)
-    .map((name) => own.resources[name].privateLessonMarker)
+  // Admins and support may read any lesson of their tenant (lessons.readTenant); members only their own.
+  const readsTenantLessons = can(
+    persona === 'admin' ? 'admin' : persona === 'support' ? 'support' : 'member',
+    'lessons.readTenant',
+  )
+  const privateOfOthers = readsTenantLessons
+    ? []
+    : (['memberOne', 'memberTwo'] as const)
+        .filter((name) => name !== persona)
+        .map((name) => own.resources[name].privateLessonMarker)
   const proposals =
     persona === 'support' ? [own.resources.memberOne.proposalMarker, own.resources.memberTwo.proposalMarker] : []
   return [
