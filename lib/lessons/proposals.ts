@@ -6,7 +6,7 @@ import { getPrisma } from '../db/client'
 import { AppError, notFound } from '../errors'
 import type { LessonView } from './lesson-view'
 import { detectPersonalData, requireConfirmedPersonalData, type PersonalDataRange } from './personal-data'
-import { insertSharedLesson } from './shared-lessons'
+import { SHARED_LESSON_TRANSACTION, insertSharedLesson } from './shared-lessons'
 
 /** A proposal as the review page shows it, with what looks like personal data highlighted. */
 export type ProposalView = {
@@ -122,7 +122,7 @@ export async function approveProposal(caller: Caller, proposalId: string, input:
       },
     )
     return lesson
-  })
+  }, SHARED_LESSON_TRANSACTION)
 }
 
 /** Rejects a proposal with a reason the member sees. Audited. */

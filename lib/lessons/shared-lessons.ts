@@ -14,6 +14,12 @@ import { requireConfirmedPersonalData } from './personal-data'
 import { contentFilter, lessonSelect, toLessonView, writeEmbedding, type LessonView } from './lesson-view'
 import type { LessonDb } from './pg-lesson-store'
 
+/**
+ * Writing a shared lesson embeds it inside the transaction: the first embedding of a process loads
+ * the sentence encoder (seconds on a busy machine), longer than Prisma's 5 s default.
+ */
+export const SHARED_LESSON_TRANSACTION = { timeout: 30_000, maxWait: 10_000 }
+
 /** What an admin writes for a shared lesson. */
 export type SharedLessonInput = {
   content: string
@@ -117,7 +123,7 @@ export async function insertSharedLesson(
 export async function createSharedLesson(caller: Caller, input: SharedLessonInput): Promise<LessonView> {
   requirePermission(caller, 'lessons.curateShared')
   const prisma = await getPrisma()
-  return prisma.$transaction((tx) => insertSharedLesson(tx, caller, input))
+  return prisma.$transaction((tx) => insertSharedLesson(tx, caller, input), SHARED_LESSON_TRANSACTION)
 }
 
 async function sharedLesson(caller: Caller, lessonId: string) {

@@ -59,7 +59,7 @@ describe('sign up, in and out', () => {
     await signIn.signIn(ada.email, ada.password)
     expect(await page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).count()).toBe(1)
     const shell = new AppShell(page)
-    expect(await shell.navLabels()).toEqual(['Runs', 'New task', 'Lessons'])
+    expect(await shell.navLabels()).toEqual(['Runs', 'New task', 'Lessons', 'Experiments', 'API keys'])
     await shell.signOut()
     expect((await visit(page, '/settings/members')).outcome).toBe('signin')
     const cookies = await context.cookies()

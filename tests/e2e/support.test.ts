@@ -9,6 +9,11 @@ import { visit } from './helpers/outcome'
 import { signedInContext } from './helpers/personas'
 import { SignInPage } from './pages'
 
+import { e2eConfig } from './helpers/config'
+
+/** A browser's POST carries its page's Origin; route() refuses cookie requests that change state without it. */
+const sameOrigin = () => ({ origin: e2eConfig().baseUrl })
+
 let browser: Browser
 let ada: BrowserContext
 let grace: BrowserContext
@@ -162,7 +167,10 @@ describe('support console', () => {
     expect(await citation.getAttribute('href')).toMatch(new RegExp(`^/runs/${failedRunId}#event-\\d+$`))
     await screenshot(page, 'member-ask-why')
     await expectRefused(page, `/runs/${graceRunId}/ask`)
-    const refused = await ada.request.post(`/api/support/runs/${graceRunId}/chat`, { data: { question: 'why?' } })
+    const refused = await ada.request.post(`/api/support/runs/${graceRunId}/chat`, {
+      data: { question: 'why?' },
+      headers: sameOrigin(),
+    })
     expect(refused.status()).toBe(404)
     expect(await refused.text()).toBe('')
     expect((await visit(page, '/support')).outcome).toBe('notFound')
@@ -223,11 +231,17 @@ describe('support console', () => {
     for (const path of ['/admin/lessons', '/admin/review', '/admin/effect']) await expectRefused(page, path)
     const tooLong = await sam.request.post(`/api/support/runs/${failedRunId}/chat`, {
       data: { question: 'x'.repeat(2001) },
+      headers: sameOrigin(),
     })
     expect(tooLong.status()).toBe(400)
     expect((await tooLong.json()).error).toMatch(/at most 2000 characters/)
     expect(
-      (await sam.request.post('/api/support/runs/no-such-run/chat', { data: { question: 'why?' } })).status(),
+      (
+        await sam.request.post('/api/support/runs/no-such-run/chat', {
+          data: { question: 'why?' },
+          headers: sameOrigin(),
+        })
+      ).status(),
     ).toBe(404)
     await page.close()
   })
