@@ -27,7 +27,7 @@ export function startWorkerProcess(databaseUrl: string, env: Record<string, stri
   let output = ''
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker not ready after 30 s:\n${output}`)), 30_000)
+    const timer = setTimeout(() => reject(new Error(`worker not ready after 120 s:\n${output}`)), 120_000)
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       if (output.includes('executing runs')) {

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { getDatabase, getPrisma } from '../../../lib/db/client'
 import { runServicesFor } from '../../../lib/runs/run-services'
@@ -6,41 +5,15 @@ import { submitTask } from '../../../lib/runs/submit-task'
 import { createTenantWithUsers } from '../helpers'
 import type { LoggedEvent } from '../../../lib/events/event'
 import { scenarioTask, storedEvents, waitForRun } from './run-helpers'
+import { reapWorkers, startWorkerProcess, stopWorker } from '../pressure/worker-processes'
 
 const databaseUrl = inject('databaseUrl')
-const children: ChildProcess[] = []
 
-/** Starts `tsx scripts/worker.ts` against the test database and waits for its ready line. */
-function startWorkerProcess(
-  env: Record<string, string | undefined>,
-): Promise<{ child: ChildProcess; exit: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, WORKER_CONCURRENCY: '2', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('executing runs')) resolve({ child, exit })
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    void exit.then((code) => reject(new Error(`worker exited (${code}) before it was ready:\n${output}`)))
-    setTimeout(() => reject(new Error(`worker not ready after 120 s:\n${output}`)), 120_000)
-  })
-}
-
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
-})
+afterAll(reapWorkers)
 
 describe('a worker process killed mid-run', () => {
   it('refuses to start without a PostgreSQL server (the embedded database has one owner)', async () => {
-    await expect(startWorkerProcess({ DATABASE_URL: '' })).rejects.toThrow(/exited \(2\)[\s\S]*needs DATABASE_URL/)
+    await expect(startWorkerProcess('')).rejects.toThrow(/exited \(2\)[\s\S]*needs DATABASE_URL/)
   })
 
   /** The always-failing demo task with three attempts (each attempt fails, writes a lesson, and the next starts). */
@@ -65,13 +38,13 @@ describe('a worker process killed mid-run', () => {
     const prisma = await getPrisma()
     const tenant = await createTenantWithUsers()
     await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 300 } } })
-    const first = await startWorkerProcess({ DATABASE_URL: databaseUrl! })
+    const first = await startWorkerProcess(databaseUrl!, { WORKER_CONCURRENCY: '2' })
     const { runId } = await submitTask(tenant.member.caller, threeAttemptTask())
     await waitForEvent(runId, (event) => event.type === 'reflexion.attempt_started' && event.payload.attempt === 2)
     first.child.kill('SIGKILL')
-    await first.exit
+    await first.exited
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe('running')
-    const second = await startWorkerProcess({ DATABASE_URL: databaseUrl! })
+    const second = await startWorkerProcess(databaseUrl!, { WORKER_CONCURRENCY: '2' })
     const run = await waitForRun(runId)
     expect(run.status).toBe('failed')
     expect(run.interruptionReason).toBeNull()
@@ -92,8 +65,7 @@ describe('a worker process killed mid-run', () => {
     await runServicesFor(await getDatabase()).queue.enqueue({ runId, tenantId: tenant.id })
     await new Promise((resolve) => setTimeout(resolve, 2_500))
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).eventCount).toBe(events.length)
-    second.child.kill('SIGTERM')
-    await second.exit
+    await stopWorker(second)
   }, 300_000)
 
   it('hands a run over on SIGTERM at its next attempt: no worker_lost, finished by the other worker', async () => {
@@ -101,17 +73,17 @@ describe('a worker process killed mid-run', () => {
     const tenant = await createTenantWithUsers()
     // Slow calls and five attempts: the run is still going when the second worker is up.
     await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 2000 } } })
-    const first = await startWorkerProcess({ DATABASE_URL: databaseUrl!, WORKER_GRACE_SECONDS: '120' })
+    const first = await startWorkerProcess(databaseUrl!, { WORKER_GRACE_SECONDS: '120', WORKER_CONCURRENCY: '2' })
     const task = threeAttemptTask()
     const { runId } = await submitTask(tenant.member.caller, {
       ...task,
       reflexion: { ...task.reflexion, maxAttempts: 5 },
     })
     await waitForEvent(runId, (event) => event.type === 'reflexion.attempt_started' && event.payload.attempt === 1)
-    const second = await startWorkerProcess({ DATABASE_URL: databaseUrl! })
+    const second = await startWorkerProcess(databaseUrl!, { WORKER_CONCURRENCY: '2' })
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe('running')
     first.child.kill('SIGTERM')
-    expect(await first.exit).toBe(0)
+    expect(await first.exited).toBe(0)
     const run = await waitForRun(runId, 120_000)
     expect(run.status).toBe('failed')
     expect(run.interruptionReason).toBeNull()
@@ -124,8 +96,7 @@ describe('a worker process killed mid-run', () => {
     expect(resumed).toHaveLength(1)
     expect(resumed[0].payload.fromAttempt).toBeGreaterThanOrEqual(2)
     expect(attemptStarts(events)).toEqual([1, 2, 3, 4, 5])
-    second.child.kill('SIGTERM')
-    await second.exit
+    await stopWorker(second)
   }, 300_000)
 
   it('sends a queued run whose job vanished to a worker within seconds', async () => {
@@ -134,13 +105,12 @@ describe('a worker process killed mid-run', () => {
     const { runId } = await submitTask(tenant.member.caller, scenarioTask('kyoto-walk'))
     // The job is lost (a worker died holding it, or it was deleted): only the run row remains.
     await prisma.$executeRawUnsafe(`DELETE FROM pgboss.job WHERE singleton_key = $1`, runId)
-    const worker = await startWorkerProcess({ DATABASE_URL: databaseUrl! })
+    const worker = await startWorkerProcess(databaseUrl!, { WORKER_CONCURRENCY: '2' })
     const started = Date.now()
     const run = await waitForRun(runId, 30_000)
     expect(run.status).toBe('succeeded')
     // Recovery runs every 5 s and requeues runs without a waiting job older than 5 s: well under the old ~90 s.
     expect(Date.now() - started).toBeLessThan(30_000)
-    worker.child.kill('SIGTERM')
-    await worker.exit
+    await stopWorker(worker)
   }, 300_000)
 })
