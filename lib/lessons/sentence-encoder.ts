@@ -11,21 +11,35 @@ let loading: Promise<EmbeddingsModel> | null = null
 const PROCESS_EVENTS = ['uncaughtException', 'unhandledRejection'] as const
 /** The process as a plain event emitter: its typed overloads do not take a union of event names. */
 const emitter = process as unknown as import('node:events').EventEmitter
-const listenersOf = (event: string) => emitter.listeners(event) as ((...args: unknown[]) => void)[]
 
 /**
- * Runs `work` and takes back the process-wide error handlers it added. The encoder's WebAssembly
- * runtime (Emscripten) installs handlers that rethrow every unhandled rejection when it starts, which
- * turned a worker's recoverable database outage into a crash of the whole process.
+ * Whether a process handler is one the encoder's WebAssembly runtime (Emscripten) installs when it
+ * starts: `(reason) => { throw reason }`, or one that rethrows whatever is not its own `ExitStatus`.
  */
+export function isRuntimeRethrowHandler(listener: (...args: never[]) => unknown): boolean {
+  const source = Function.prototype.toString.call(listener).replace(/\s+/g, ' ')
+  return (
+    /^function ?\((\w+)\) ?\{ ?throw \1;? ?\}$/.test(source) ||
+    /^function ?\((\w+)\) ?\{ ?if \(!\(\1 instanceof ExitStatus\)\) ?\{ ?throw \1;? ?\} ?\}$/.test(source)
+  )
+}
+
+/**
+ * Takes away the rethrowing handlers the runtime added. They turn every unhandled rejection into a
+ * crash, so a worker's recoverable database outage (pg-boss does not await its job bookkeeping) took
+ * the whole process down. Only those handlers go: the product's own, installed at any time, stay.
+ */
+function dropRuntimeRethrowHandlers(): void {
+  for (const event of PROCESS_EVENTS)
+    for (const listener of emitter.listeners(event) as ((...args: never[]) => unknown)[])
+      if (isRuntimeRethrowHandler(listener)) emitter.removeListener(event, listener)
+}
+
 async function keepingProcessHandlers<T>(work: () => Promise<T>): Promise<T> {
-  const before = new Map(PROCESS_EVENTS.map((event) => [event, new Set(listenersOf(event))]))
   try {
     return await work()
   } finally {
-    for (const event of PROCESS_EVENTS)
-      for (const listener of listenersOf(event))
-        if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener)
+    dropRuntimeRethrowHandlers()
   }
 }
 
@@ -68,7 +82,9 @@ export async function encodeSentences(texts: string[]): Promise<number[][]> {
     const model = await loadSentenceEncoder()
     for (let start = 0; start < missing.length; start += BATCH) {
       const batch = missing.slice(start, start + BATCH)
-      const vectors = await model.embed(batch.map((text) => (text.trim() === '' ? ' ' : text)))
+      const vectors = await keepingProcessHandlers(() =>
+        model.embed(batch.map((text) => (text.trim() === '' ? ' ' : text))),
+      )
       batch.forEach((text, position) => {
         const vector = vectors[position]
         const norm = Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0))

@@ -16,6 +16,21 @@ if (!url && template) {
 const database = await openDatabase(url ? { url } : { dataDir: copy ?? undefined })
 setDatabase(database)
 
+// On PostgreSQL every file shares one database: a file starts with an empty queue. Runs an earlier file
+// left queued or running (a stopped worker, killed worker processes, a closed fake provider) would
+// otherwise be taken first by this file's worker, delay its runs and write lessons into its counts.
+if (url) {
+  await database.prisma.$executeRawUnsafe(
+    `UPDATE runs SET status = 'cancelled', interruption_reason = 'cancelled', finished_at = now()
+     WHERE status IN ('queued', 'running')`,
+  )
+  const [{ queue }] = await database.prisma.$queryRawUnsafe<{ queue: string | null }[]>(
+    `SELECT to_regclass('pgboss.job')::text AS queue`,
+  )
+  if (queue)
+    await database.prisma.$executeRawUnsafe(`DELETE FROM pgboss.job WHERE state IN ('created', 'retry', 'active')`)
+}
+
 afterAll(async () => {
   await database.prisma.$disconnect()
   await database.embedded?.close()

@@ -7,22 +7,32 @@ import { submitTask } from '../../../lib/runs/submit-task'
 import type { RunWorker } from '../../../lib/runs/run-worker'
 import { submitTaskForm } from '../../../app/tasks/task-form'
 import { tableCounts } from '../../support/table-digest'
-import { createTenantWithUsers, type TestTenant } from '../helpers'
+import { saveProviderKey } from '../../../lib/models/provider-keys'
+import { startOpenAIServer, type OpenAIServer } from '../../support/openai-server'
+import { allowOutbound, createTenantWithUsers, type TestTenant } from '../helpers'
 import { scenarioTask, startTestWorker, storedEvents, waitForRun } from '../runs/run-helpers'
 
 let tenant: TestTenant
 let worker: RunWorker
+let model: OpenAIServer
+let disallow: () => void
 
 beforeAll(async () => {
   tenant = await createTenantWithUsers({ roles: ['admin', 'member'] })
+  // A scripted model that answers the trap output (the offline demo model answers only its own tasks).
+  model = await startOpenAIServer([])
+  disallow = allowOutbound(model.url)
+  await saveProviderKey(tenant.admin.caller, { provider: 'compatible', apiKey: 'test-key-0000', baseUrl: model.url })
   worker = await startTestWorker()
 })
 
 afterAll(async () => {
   await worker?.stop()
+  await model?.close()
+  disallow?.()
 })
 
-// The demo model answers "…: <first line of the task>", so the output ends in 150 a's and a b.
+// The scripted model's output: 150 a's and a b, the input that makes (a+)+$ backtrack exponentially.
 const LONG_A_THEN_B = `${'a'.repeat(150)}b`
 
 async function feedbackOf(runId: string): Promise<string[]> {
@@ -33,13 +43,14 @@ async function feedbackOf(runId: string): Promise<string[]> {
 
 describe('catastrophic evaluators', () => {
   it('a run checked with (a+)+$ against a long "aaaa…b" output finishes, each attempt counted as a timed-out failure', async () => {
-    const base = scenarioTask('kyoto-walk')
+    // Attempt 1, the reflector's lesson, attempt 2 (no lesson after the final failure).
+    model.script({ text: LONG_A_THEN_B }, { text: 'Check the pattern before answering.' }, { text: LONG_A_THEN_B })
     const task = {
-      ...base,
-      prompt: LONG_A_THEN_B,
+      prompt: 'Write 150 a’s and then one b.',
       title: 'Regex trap',
+      models: { agent: 'compatible:trap' },
       evaluator: { kind: 'regex' as const, expected: '(a+)+$', caseSensitive: true },
-      reflexion: { ...base.reflexion, maxAttempts: 2 },
+      reflexion: { maxAttempts: 2 },
     }
     const { runId } = await submitTask(tenant.member.caller, task)
     const run = await waitForRun(runId, 60_000)
@@ -47,17 +58,19 @@ describe('catastrophic evaluators', () => {
     const feedback = await feedbackOf(runId)
     expect(feedback).toHaveLength(2)
     for (const line of feedback) expect(line).toMatch(/regex check timed out/)
+    expect(model.remaining()).toBe(0)
   })
 
   it('the anchored ^(a+)+$ runs to its end too', async () => {
-    const base = scenarioTask('kyoto-walk')
+    model.script({ text: LONG_A_THEN_B })
     const { runId } = await submitTask(tenant.member.caller, {
-      ...base,
-      prompt: LONG_A_THEN_B,
+      prompt: 'Write 150 a’s and then one b.',
+      models: { agent: 'compatible:trap' },
       evaluator: { kind: 'regex', expected: '^(a+)+$', caseSensitive: true },
-      reflexion: { ...base.reflexion, maxAttempts: 1 },
+      reflexion: { maxAttempts: 1 },
     })
     expect(['failed', 'succeeded']).toContain((await waitForRun(runId, 60_000)).status)
+    expect(model.remaining()).toBe(0)
   })
 
   it('a JSON Schema with a catastrophic pattern finishes; invalid schemas are refused with a field error and nothing written', async () => {

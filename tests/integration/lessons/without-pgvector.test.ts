@@ -13,7 +13,19 @@ import { SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
 
 let pg: PGlite
 let prisma: PrismaClient
-const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+// This process's logger, replaced before the modules under test take it: what they log lands here.
+const logLines = await vi.hoisted(async () => {
+  const [{ createLogger }, { Writable }] = await Promise.all([import('../../../lib/log/logger'), import('node:stream')])
+  const lines: string[] = []
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean))
+      done()
+    },
+  })
+  Object.assign(globalThis, { [Symbol.for('reflexion-studio.logger')]: createLogger({ level: 'info', destination }) })
+  return lines
+})
 const embedder = new HashEmbedder()
 
 const LESSONS = [
@@ -53,7 +65,6 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  warn.mockRestore()
   await prisma?.$disconnect()
   await pg?.close()
 })
@@ -67,9 +78,9 @@ describe('lesson recall without pgvector', () => {
     const fresh = new PrismaClient({ adapter: new PrismaPGlite(pg) })
     expect(await embeddingStorage(fresh)).toBe('array')
     // Both tenants' stores and this client detected the storage; the warning was printed once.
-    const warnings = warn.mock.calls.filter(([message]) => /pgvector is not installed/.test(String(message)))
+    const warnings = logLines.filter((line) => /pgvector is not installed/.test(line))
     expect(warnings).toHaveLength(1)
-    expect(String(warnings[0][0])).toMatch(/exact but slow/)
+    expect(JSON.parse(warnings[0])).toMatchObject({ level: 'warn', msg: expect.stringMatching(/exact but slow/) })
   })
 
   it('returns the exact top-k of the caller and shared lessons, nearest first, and nothing of others', async () => {

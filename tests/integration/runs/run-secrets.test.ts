@@ -11,7 +11,7 @@ import { submitTask } from '../../../lib/runs/submit-task'
 import type { StoredTask } from '../../../lib/runs/stored-task'
 import { taskInputSchema, type TaskInputDraft } from '../../../lib/runs/task-input'
 import { startOpenAIServer, type OpenAIServer } from '../../support/openai-server'
-import { createTenantWithUsers, type TestTenant } from '../helpers'
+import { allowOutbound, createTenantWithUsers, type TestTenant } from '../helpers'
 import { startTestWorker, storedEvents, waitForRun } from './run-helpers'
 
 /** A key no generic pattern would mask: only masking the configured value catches it. */
@@ -20,16 +20,20 @@ const TENANT_KEY = 'tenant-key-ReflexionStudio-5d71e2a9c0'
 let server: OpenAIServer
 let tenant: TestTenant
 let worker: RunWorker
+let disallow: () => void
 
 beforeAll(async () => {
   server = await startOpenAIServer([])
+  // The fake provider listens on 127.0.0.1, which the outbound guard refuses unless allowed.
+  disallow = allowOutbound(server.url)
   tenant = await createTenantWithUsers()
   await saveProviderKey(tenant.admin.caller, { provider: 'compatible', apiKey: TENANT_KEY, baseUrl: server.url })
   worker = await startTestWorker()
 })
 afterAll(async () => {
-  await worker.stop()
-  await server.close()
+  await worker?.stop()
+  await server?.close()
+  disallow?.()
 })
 
 describe('secrets on the product path', () => {
