@@ -31,7 +31,7 @@ export function isRuntimeRethrowHandler(listener: (...args: never[]) => unknown)
  */
 function dropRuntimeRethrowHandlers(): void {
   for (const event of PROCESS_EVENTS)
-    for (const listener of emitter.listeners(event) as ((...args: never[]) => unknown)[])
+    for (const listener of emitter.listeners(event) as ((...args: unknown[]) => void)[])
       if (isRuntimeRethrowHandler(listener)) emitter.removeListener(event, listener)
 }
 
