@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { compileJsonSchema } from './json-schema-validator'
+import { jsonSchemaUsabilityProblem } from './json-schema-validator'
 
 /** Why a regex pattern does not compile (e.g. `Unterminated group`), or undefined when it does. */
 export function regexProblem(pattern: string, caseSensitive = true): string | undefined {
@@ -11,14 +11,12 @@ export function regexProblem(pattern: string, caseSensitive = true): string | un
   }
 }
 
-/** Why a JSON Schema does not compile, or undefined when it does. */
+/**
+ * Why a JSON Schema cannot be used (size, meta-schema, dangling `$ref`), or undefined. Cheap enough
+ * for a request: the schema is compiled only when a run first evaluates with it, in the worker.
+ */
 export function jsonSchemaProblem(schema: Record<string, unknown>): string | undefined {
-  try {
-    compileJsonSchema(schema)
-    return undefined
-  } catch (error) {
-    return (error as Error).message
-  }
+  return jsonSchemaUsabilityProblem(schema)
 }
 
 /** Serialisable evaluator choices, for server actions to validate user input (a bad pattern or schema is a field error). */

@@ -80,7 +80,15 @@ export function jsonDepth(text: string): number {
 function jsonSchemaEvaluator(schema: Record<string, unknown>): Evaluator {
   const problem = jsonSchemaProblem(schema)
   if (problem) throw new ReflexionConfigError(`evaluator.schema: invalid JSON Schema: ${problem}`, 'evaluator.schema')
-  const validate = compileJsonSchema(schema)
+  let validate: ReturnType<typeof compileJsonSchema>
+  try {
+    validate = compileJsonSchema(schema)
+  } catch (error) {
+    throw new ReflexionConfigError(
+      `evaluator.schema: invalid JSON Schema: ${(error as Error).message}`,
+      'evaluator.schema',
+    )
+  }
   return {
     kind: 'json_schema',
     usesModel: false,
