@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import { Ajv, type ValidateFunction } from 'ajv'
 
 /** How many compiled schemas are kept: demo and template tasks reuse a handful of schemas. */
@@ -95,8 +94,8 @@ export class JsonSchemaTooLargeError extends Error {
 }
 
 function cacheKey(schema: unknown): string {
-  // A digest: a cache of large schema texts would hold megabytes for the keys alone.
-  return crypto.createHash('sha256').update(JSON.stringify(schema)).digest('base64')
+  // The schema text itself: at most 64 KB (JSON_SCHEMA_LIMITS), so the cache holds at most 6.4 MB of keys.
+  return JSON.stringify(schema)
 }
 
 /** Whether this schema's compiled validator is in the cache. */
