@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseTrustedProxies } from './auth/client-address'
 import { parseAllowList } from './net/allow-list'
 
 /**
@@ -48,6 +49,21 @@ const schema = z.object({
     .superRefine((value, context) => {
       try {
         parseAllowList(value)
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message })
+      }
+    }),
+  /**
+   * The reverse proxies in front of the server (comma list of addresses or CIDR ranges, or `loopback`),
+   * whose X-Forwarded-For is believed; the sign-in limits count the client address it gives.
+   * Empty: the socket's peer is the client (a proxy's clients would all share its address).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      try {
+        parseTrustedProxies(value)
       } catch (error) {
         context.addIssue({ code: 'custom', message: (error as Error).message })
       }

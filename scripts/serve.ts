@@ -5,7 +5,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import next from 'next'
 import { REQUEST_PATH_HEADER } from '../lib/auth/callback-url'
-import { CLIENT_ADDRESS_HEADER } from '../lib/auth/client-address'
+import { CLIENT_ADDRESS_HEADER, parseTrustedProxies, resolveClientAddress } from '../lib/auth/client-address'
 import { getDatabase, openDatabase, setDatabase, type Database } from '../lib/db/client'
 import { assertSharedSecrets, env } from '../lib/env'
 import { startTracing } from '../lib/observability/tracing'
@@ -66,9 +66,14 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
   const app = next({ dev: options.dev, dir: root, hostname: 'localhost', port })
   const handle = app.getRequestHandler()
   await app.prepare()
+  const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES)
   const server = http.createServer((request, response) => {
     // Overwrite whatever the client sent: the sign-in limits count this address.
-    request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? 'unknown'
+    request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      trustedProxies,
+    )
     request.headers[REQUEST_PATH_HEADER] = request.url ?? '/' // deep links survive sign-in (callbackUrl)
     if (answeredMalformedPath(request, response)) return // invalid UTF-8 in the path: 404, not a 500
     // Every log line of the request carries its id (the proxy's, when it sent one); the session adds tenant and user.

@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { callerOf } from '../../../lib/auth/caller'
 import { pickActiveMembership, type SessionMembership } from '../../../lib/auth/active-tenant'
 import { safeCallbackUrl } from '../../../lib/auth/callback-url'
-import { CLIENT_ADDRESS_HEADER, clientAddressFrom } from '../../../lib/auth/client-address'
+import {
+  CLIENT_ADDRESS_HEADER,
+  clientAddressFrom,
+  parseTrustedProxies,
+  resolveClientAddress,
+} from '../../../lib/auth/client-address'
 import { requirePermission, requireSameTenant } from '../../../lib/auth/guards'
 import { hashPassword, verifyPassword } from '../../../lib/auth/password'
-import { accountKey, blockMessage, failureDelayMs } from '../../../lib/rate-limit/sign-in-policy'
+import { accountBackoffSeconds, accountKey, blockMessage, failureDelayMs } from '../../../lib/rate-limit/sign-in-policy'
 import { generateInvitationCode, hashInvitationCode } from '../../../lib/tenants/invitation-code'
 import { tenantSlug } from '../../../lib/tenants/slug'
 import { emailField, passwordField } from '../../../lib/users/schemas'
@@ -56,19 +61,44 @@ describe('small rules', () => {
       expect(safeCallbackUrl(bad)).toBe('/')
   })
 
-  it('the client address comes from the server-set header first', () => {
+  it('the client address comes from the server-set header only, never from a header the client can send', () => {
     expect(clientAddressFrom(new Headers({ [CLIENT_ADDRESS_HEADER]: '10.0.0.1', 'x-forwarded-for': '1.2.3.4' }))).toBe(
       '10.0.0.1',
     )
-    expect(clientAddressFrom({ 'x-forwarded-for': '1.2.3.4, 5.6.7.8' })).toBe('1.2.3.4')
+    expect(clientAddressFrom({ 'x-forwarded-for': '1.2.3.4, 5.6.7.8' })).toBe('unknown')
     expect(clientAddressFrom({})).toBe('unknown')
+  })
+
+  it('X-Forwarded-For is believed only from trusted proxies, read from the right', () => {
+    const proxies = parseTrustedProxies('10.0.0.0/8, 192.0.2.7, fd00::/8')
+    // No trusted proxies: the socket peer, whatever the header says.
+    expect(resolveClientAddress('203.0.113.9', '1.2.3.4', [])).toBe('203.0.113.9')
+    expect(resolveClientAddress('10.0.0.5', '1.2.3.4', [])).toBe('10.0.0.5')
+    // Behind the proxy: the address the proxy appended; what the client wrote further left is ignored.
+    expect(resolveClientAddress('10.0.0.5', '6.6.6.6, 198.51.100.20', proxies)).toBe('198.51.100.20')
+    // Two proxies in a row (both trusted), IPv4-mapped socket addresses, a header given twice.
+    expect(resolveClientAddress('::ffff:10.0.0.5', ['6.6.6.6, 198.51.100.20', '192.0.2.7'], proxies)).toBe(
+      '198.51.100.20',
+    )
+    expect(resolveClientAddress('fd00::1', '2001:db8::9', proxies)).toBe('2001:db8::9')
+    // A peer that is not a proxy cannot claim to be one; a proxy that sent no header is the client.
+    expect(resolveClientAddress('198.51.100.1', '10.0.0.1, 1.1.1.1', proxies)).toBe('198.51.100.1')
+    expect(resolveClientAddress('10.0.0.5', undefined, proxies)).toBe('10.0.0.5')
+    // Junk in the header stops the walk at the last address a trusted proxy gave.
+    expect(resolveClientAddress('10.0.0.5', 'not-an-ip', proxies)).toBe('10.0.0.5')
+    expect(parseTrustedProxies('loopback')).toHaveLength(2)
+    expect(() => parseTrustedProxies('10.0.0.0/8, proxy.internal')).toThrow(/'proxy.internal' is not an address/)
   })
 
   it('sign-in delays grow and cap; messages say when to retry', () => {
     expect([0, 1, 3, 10].map(failureDelayMs)).toEqual([200, 200, 600, 1000])
     expect(accountKey('  Ada@Example.COM ')).toBe('account:ada@example.com')
     const now = new Date('2026-01-01T00:00:00Z')
-    expect(blockMessage({ reason: 'account_locked', until: new Date(now.getTime() + 60_000) }, now)).toMatch(
+    expect([0, 4, 5, 6, 7, 9, 40].map(accountBackoffSeconds)).toEqual([0, 0, 2, 4, 8, 32, 60])
+    expect(blockMessage({ reason: 'account_slowed', until: new Date(now.getTime() + 1_000) }, now)).toMatch(
+      /for this account\. Try again in 1 second\.$/,
+    )
+    expect(blockMessage({ reason: 'pair_limited', until: new Date(now.getTime() + 60_000) }, now)).toMatch(
       /Try again in 1 minute\.$/,
     )
     expect(blockMessage({ reason: 'address_limited', until: new Date(now.getTime() + 9 * 60_000) }, now)).toMatch(
