@@ -7,6 +7,7 @@ import { signInWithOidc, SsoSignInError } from '../sso/oidc-sign-in'
 import { authenticate } from './authenticate'
 import { clientAddressFrom } from './client-address'
 import { authSecret } from './secret'
+import { currentSessionVersion, revokeSessions } from './session-version'
 
 /** How long a session lasts without signing in again. */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60
@@ -39,6 +40,12 @@ export function authOptions(): AuthOptions {
       }),
       ...(oidc ? [oidc] : []),
     ],
+    events: {
+      // Signing out ends this session and every other one of the user: a copied cookie stops working.
+      async signOut({ token }) {
+        if (typeof token?.sub === 'string') await revokeSessions(token.sub)
+      },
+    },
     callbacks: {
       async signIn({ account, profile }) {
         if (account?.provider !== OIDC_PROVIDER_ID) return true
@@ -59,7 +66,9 @@ export function authOptions(): AuthOptions {
         } else if (user) {
           token.sub = user.id
           token.amr = 'password'
-        }
+        } else return token
+        // At sign-in only: the session lives while the user's session version stays this value.
+        token.sv = await currentSessionVersion(token.sub)
         return token
       },
       async session({ session, token }) {

@@ -6,7 +6,7 @@ import { getToken } from 'next-auth/jwt'
 import { env } from '../env'
 import { addLogContext } from '../log/log-context'
 import { AppError } from '../errors'
-import { findUserProfile, listMembershipsOfUser, type UserProfile } from '../users/queries'
+import { findSessionUser, listMembershipsOfUser, type UserProfile } from '../users/queries'
 import { REQUEST_PATH_HEADER, signInPath } from './callback-url'
 import { ACTIVE_TENANT_COOKIE, pickActiveMembership, type SessionMembership } from './active-tenant'
 import { callerOf, type Caller } from './caller'
@@ -27,15 +27,21 @@ export type AppSession = {
   ssoRequiredBy: string[]
 }
 
-/** Rebuilds the session from the database: a removed user or membership takes effect at once. */
+/**
+ * Rebuilds the session from the database: a removed user or membership takes effect at once, and
+ * a session whose version (from its cookie) is older than the user's was revoked: signed out.
+ */
 export async function loadSession(
   userId: string,
   requestedTenantId: string | undefined,
   method: SignInMethod = 'password',
+  sessionVersion?: number,
 ): Promise<AppSession | null> {
   // Both at once: one round trip of waiting instead of two on every request.
-  const [user, all] = await Promise.all([findUserProfile(userId), listMembershipsOfUser(userId)])
-  if (!user) return null
+  const [found, all] = await Promise.all([findSessionUser(userId), listMembershipsOfUser(userId)])
+  if (!found) return null
+  if (sessionVersion !== undefined && sessionVersion !== found.sessionVersion) return null
+  const user: UserProfile = { id: found.id, email: found.email, name: found.name }
   const memberships = method === 'oidc' ? all : all.filter((membership) => !membership.ssoOnly)
   const ssoRequiredBy = method === 'oidc' ? [] : all.filter((membership) => membership.ssoOnly).map((m) => m.tenantName)
   const active = pickActiveMembership(memberships, requestedTenantId)
@@ -53,14 +59,19 @@ export { callerOf }
 async function signedInUser(
   cookieJar: Record<string, string>,
   headers: Record<string, string>,
-): Promise<{ userId: string; method: SignInMethod } | null> {
+): Promise<{ userId: string; method: SignInMethod; sessionVersion: number } | null> {
   const token = await getToken({
     req: { cookies: cookieJar, headers } as never,
     secret: authOptions().secret,
     secureCookie: (env.NEXTAUTH_URL ?? '').startsWith('https://'),
   })
   if (!token?.sub) return null
-  return { userId: token.sub, method: token.amr === 'oidc' ? 'oidc' : 'password' }
+  return {
+    userId: token.sub,
+    method: token.amr === 'oidc' ? 'oidc' : 'password',
+    // Tokens from before session versions carry none: they count as the first version.
+    sessionVersion: typeof token.sv === 'number' ? token.sv : 0,
+  }
 }
 
 /** The current request's session (pages, layouts, actions), or null when signed out. Once per request. */
@@ -69,7 +80,7 @@ export const getSession = cache(async (): Promise<AppSession | null> => {
   // No headers: like getServerSession, a page reads the session from its cookie only (no Bearer token).
   const signedIn = await signedInUser(cookieJar, {})
   if (!signedIn) return null
-  return loadSession(signedIn.userId, cookieJar[ACTIVE_TENANT_COOKIE], signedIn.method)
+  return loadSession(signedIn.userId, cookieJar[ACTIVE_TENANT_COOKIE], signedIn.method, signedIn.sessionVersion)
 })
 
 /** The caller of the current request, or null (for code that must not redirect, like actions). */
@@ -115,5 +126,7 @@ export async function callerFromRequest(request: Request): Promise<Caller | null
   const cookieJar = parseCookies(request.headers.get('cookie'))
   const signedIn = await signedInUser(cookieJar, Object.fromEntries(request.headers))
   if (!signedIn) return null
-  return callerOf(await loadSession(signedIn.userId, cookieJar[ACTIVE_TENANT_COOKIE], signedIn.method))
+  return callerOf(
+    await loadSession(signedIn.userId, cookieJar[ACTIVE_TENANT_COOKIE], signedIn.method, signedIn.sessionVersion),
+  )
 }

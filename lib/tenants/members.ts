@@ -1,6 +1,7 @@
 import 'server-only'
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
+import { revokeSessions } from '../auth/session-version'
 import type { Role } from '../auth/permissions'
 import { writeAudit } from '../audit/write-audit'
 import { getPrisma } from '../db'
@@ -28,6 +29,7 @@ export async function changeMemberRole(caller: Caller, membershipId: string, rol
     )
       throw lastAdmin('role')
     await tx.membership.update({ where: { id: membership.id }, data: { role } })
+    await revokeSessions(membership.userId, tx) // the member signs in again under the new role
     await writeAudit(
       tx,
       caller,
@@ -51,6 +53,7 @@ export async function removeMember(caller: Caller, membershipId: string): Promis
     )
       throw lastAdmin('membershipId')
     await tx.membership.delete({ where: { id: membership.id } })
+    await revokeSessions(membership.userId, tx)
     await writeAudit(
       tx,
       caller,

@@ -12,6 +12,15 @@ export async function findUserProfile(userId: string): Promise<UserProfile | nul
   return prisma.user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true } })
 }
 
+/** The profile and the current session version of a user, for checking a session cookie. */
+export async function findSessionUser(userId: string): Promise<(UserProfile & { sessionVersion: number }) | null> {
+  const prisma = await getPrisma()
+  return prisma.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, name: true, sessionVersion: true },
+  })
+}
+
 /** Whether an account already uses this (lower-cased) email. */
 export async function emailInUse(email: string): Promise<boolean> {
   const prisma = await getPrisma()

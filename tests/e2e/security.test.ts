@@ -134,6 +134,30 @@ describe('sessions', () => {
     }
   })
 
+  it('a cookie captured before sign-out no longer works: sign-out ends the session on the server', async () => {
+    const leaving = await addUser(tenant.id, 'member', 'signs-out')
+    const runId = await persistMarkedRun(leaving, marker('signs-out'))
+    const { jar } = await signInOverHttp(server.baseUrl, leaving.email, TEST_PASSWORD)
+    const captured = new CookieJar()
+    for (const [name, value] of jar.cookies) captured.cookies.set(name, value)
+    expect((await get(`/runs/${runId}`, jar)).status).toBe(200)
+
+    const { csrfToken } = (await (await get('/api/auth/csrf', jar)).json()) as { csrfToken: string }
+    const signOut = await get('/api/auth/signout', jar, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken, json: 'true' }).toString(),
+    })
+    expect(signOut.status).toBeLessThan(400)
+    const page = await get(`/runs/${runId}`, captured)
+    expect(page.status).toBe(307)
+    expect(page.headers.get('location')).toMatch(/\/signin/)
+    expect((await get(`/api/runs/${runId}/export`, captured)).status).toBe(401)
+    // Signing in again starts a new session.
+    const again = await signInOverHttp(server.baseUrl, leaving.email, TEST_PASSWORD)
+    expect((await get(`/runs/${runId}`, again.jar)).status).toBe(200)
+  })
+
   it('a token of a user removed from the tenant no longer reaches its runs', async () => {
     const leaver = await addUser(tenant.id, 'member', 'leaver')
     const runId = await persistMarkedRun(leaver, marker('leaver'))
