@@ -13,6 +13,10 @@ const schema = z.object({
   /** Folder of the embedded database and of generated local secrets. */
   DATA_DIR: z.string().min(1).default('.data'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Interface the server listens on; unset = loopback in development, every interface in production. (Not HOSTNAME: shells and containers set that to the machine name.) */
+  LISTEN_HOST: z.string().min(1).optional(),
+  /** Open connections the server accepts at once; more are refused (slow clients cannot exhaust it). */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   /** Public base URL (Auth.js callback and invitation links). */
   NEXTAUTH_URL: z.url().optional(),
   /** Signs session tokens; generated into DATA_DIR when absent outside production. */

@@ -38,6 +38,14 @@ async function startWorker(): Promise<(() => Promise<void>) | null> {
   return worker && typeof worker.stop === 'function' ? () => worker.stop!() : null
 }
 
+/** How long a client may take to send a request, and how long an idle kept-alive connection stays open. */
+export const SERVER_LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000 } as const
+
+/** Where to listen: LISTEN_HOST when set, else loopback in development (never the LAN by accident), else every interface. */
+export function listenHostname(dev: boolean): string | undefined {
+  return env.LISTEN_HOST ?? (dev ? '127.0.0.1' : undefined)
+}
+
 /** Opens the database, seeds demo data (embedded only), starts the worker and serves Next on PORT. */
 export async function startServer(options: { dev: boolean }): Promise<http.Server> {
   const port = env.PORT
@@ -67,23 +75,38 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
   const handle = app.getRequestHandler()
   await app.prepare()
   const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES)
-  const server = http.createServer((request, response) => {
-    // Overwrite whatever the client sent: the sign-in limits count this address.
-    request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(
-      request.socket.remoteAddress,
-      request.headers['x-forwarded-for'],
-      trustedProxies,
-    )
-    request.headers[REQUEST_PATH_HEADER] = request.url ?? '/' // deep links survive sign-in (callbackUrl)
-    if (answeredMalformedPath(request, response)) return // invalid UTF-8 in the path: 404, not a 500
-    // Every log line of the request carries its id (the proxy's, when it sent one); the session adds tenant and user.
-    const given = request.headers['x-request-id']
-    const requestId = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID()
-    response.setHeader('X-Request-Id', requestId)
-    void runWithLogContext({ requestId }, () => handle(request, response))
-  })
-  await new Promise<void>((resolve) => server.listen(port, resolve))
-  console.log(`Reflexion Studio is ready on http://localhost:${port}${options.dev ? ' (development)' : ''}`)
+  const server = http.createServer(
+    {
+      // A client that trickles its headers or body is cut off instead of holding a socket for minutes
+      // (3,000 slow-header connections stayed open for 80 s); checked every second, not every 30.
+      headersTimeout: SERVER_LIMITS.headersTimeoutMs,
+      requestTimeout: SERVER_LIMITS.requestTimeoutMs,
+      connectionsCheckingInterval: 1_000,
+    },
+    (request, response) => {
+      // Overwrite whatever the client sent: the sign-in limits count this address.
+      request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(
+        request.socket.remoteAddress,
+        request.headers['x-forwarded-for'],
+        trustedProxies,
+      )
+      request.headers[REQUEST_PATH_HEADER] = request.url ?? '/' // deep links survive sign-in (callbackUrl)
+      if (answeredMalformedPath(request, response)) return // invalid UTF-8 in the path: 404, not a 500
+      // Every log line of the request carries its id (the proxy's, when it sent one); the session adds tenant and user.
+      const given = request.headers['x-request-id']
+      const requestId = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID()
+      response.setHeader('X-Request-Id', requestId)
+      void runWithLogContext({ requestId }, () => handle(request, response))
+    },
+  )
+  server.maxConnections = env.MAX_CONNECTIONS
+  server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeoutMs
+  const hostname = listenHostname(options.dev)
+  await new Promise<void>((resolve) => server.listen(port, hostname, resolve))
+  console.log(
+    `Reflexion Studio is ready on http://localhost:${port}${options.dev ? ' (development)' : ''}` +
+      ` (listening on ${hostname ?? 'every interface'}; LISTEN_HOST changes it)`,
+  )
 
   let stopping = false
   const shutdown = async (signal: string) => {

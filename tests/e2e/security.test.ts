@@ -2,6 +2,7 @@
 // database (so the test knows the session secret and can age tokens and locks): security headers,
 // cookie attributes (plain http and the https configuration), session expiry, brute-force limits
 // per account, address and pair, single-use invitations, hostile URLs, and markup rendered inert.
+import net from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { encode } from 'next-auth/jwt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -335,6 +336,24 @@ describe('markup is inert everywhere', () => {
     // The payload is on the pages as text (so the check above looked at it).
     const { jar } = await signInOverHttp(server.baseUrl, memberOne.email, TEST_PASSWORD)
     expect(await (await get(`/runs/${runId}`, jar)).text()).toContain('&lt;img src=x onerror=')
+  })
+})
+
+describe('slow clients', () => {
+  it('a client that never finishes its headers is answered 408 and disconnected, not held open', async () => {
+    const { port } = new URL(server.baseUrl)
+    const socket = net.connect(Number(port), '127.0.0.1')
+    let received = ''
+    socket.on('data', (chunk) => (received += chunk.toString()))
+    socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ')
+    // The server's headers timeout is 10 s (Node's default was 60 s, checked only every 30 s).
+    const closed = await new Promise<boolean>((resolve) => {
+      const giveUp = setTimeout(() => resolve(false), 40_000)
+      socket.on('close', () => (clearTimeout(giveUp), resolve(true)))
+    })
+    socket.destroy()
+    expect(closed).toBe(true)
+    expect(received).toMatch(/^HTTP\/1\.1 408/)
   })
 })
 
