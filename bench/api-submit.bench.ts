@@ -11,11 +11,12 @@ import { createApiKey } from '../lib/api-keys/api-keys'
 import { callerOf, type Caller } from '../lib/auth/caller'
 import { setDatabase } from '../lib/db/client'
 import { submitTask } from '../lib/runs/submit-task'
-import { benchDatabase, machineLine, percentile } from './bench-database'
+import { benchDatabase, liftUsageRates, machineLine, percentile } from './bench-database'
 
 const CLIENTS = 20
 const REQUESTS_PER_CLIENT = 15
 
+liftUsageRates() // 300 submissions a minute by one member: the bench measures the API, not the limits
 const { database, drop } = await benchDatabase('bench_api')
 setDatabase(database)
 try {

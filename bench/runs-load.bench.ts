@@ -10,7 +10,7 @@ import { DEMO_SCENARIOS } from '../lib/models/demo'
 import { runServicesFor } from '../lib/runs/run-services'
 import { startRunWorker } from '../lib/runs/run-worker'
 import { submitTask } from '../lib/runs/submit-task'
-import { benchDatabase, machineLine, percentile } from './bench-database'
+import { benchDatabase, liftUsageRates, machineLine, percentile } from './bench-database'
 
 const RUNS = 50
 const MODEL_LATENCY_MS = 20
@@ -106,6 +106,7 @@ async function round(
   }
 }
 
+liftUsageRates() // 50 runs at once by one member: the bench measures the worker, not the limits
 const bench = await benchDatabase('runs_load')
 setDatabase(bench.database)
 let rounds: Round[]

@@ -41,6 +41,14 @@ const schema = z.object({
   TEST_DATABASE_URL: z.string().optional(),
   /** A JSON file of the operator's stdio MCP servers (commands the UI can never set); see lib/tools/operator-servers.ts. */
   TOOLS_CONFIG: z.string().min(1).optional(),
+  /**
+   * Rate limits on work one person or one organisation can start (0 = off): runs each member may
+   * submit per minute, runs per organisation per minute, support questions each user may ask per
+   * minute. They keep one busy account from crowding out everyone else; daily quotas are per tenant.
+   */
+  RUNS_PER_MEMBER_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  RUNS_PER_TENANT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  SUPPORT_QUESTIONS_PER_USER_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** Requests per minute each API key may make (the public API's per-key rate limit). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /**

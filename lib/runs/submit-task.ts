@@ -8,6 +8,7 @@ import { AppError, notFound } from '../errors'
 import { insertRun, titleOf } from './insert-run'
 import { reservedUserIdProblem } from '../reflexion/user-key'
 import { effectiveAgentModel } from './run-models'
+import { consumeRunSubmission } from '../rate-limit/usage-rates'
 import { assertWithinQuota, effectiveQuota, startOfUtcDay } from './run-quota'
 import { modelFieldErrors } from './model-readiness'
 import { runServicesFor } from './run-services'
@@ -65,6 +66,7 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
   const task: StoredTask = { ...input, models }
   const title = input.title || titleOf(input.prompt)
   const quota = effectiveQuota(membership.runQuota, settings.dailyRunQuota)
+  await consumeRunSubmission(caller) // after validation: a refused form does not use up the minute
   const run = await prisma.$transaction(async (tx) => {
     if (quota !== null) {
       await tx.$executeRawUnsafe(

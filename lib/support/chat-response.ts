@@ -9,6 +9,7 @@ import type { Caller } from '../auth/caller'
 import { can } from '../auth/permissions'
 import { AppError } from '../errors'
 import { supportAnswerParts } from './answer-parts'
+import { consumeSupportQuestion } from '../rate-limit/usage-rates'
 import { encodeChatPart } from './chat-parts'
 import { BODY_TOO_LARGE, MAX_CHAT_BODY_BYTES, parseSupportQuestion } from './question-input'
 import {
@@ -66,6 +67,12 @@ export async function supportChatResponse(
   const parsed = parseSupportQuestion(body)
   if (!parsed.ok) return json(400, { error: parsed.error })
   const run = await authorizeSupportRun(caller, runId)
+  const limited = await consumeSupportQuestion(caller).then(
+    () => null,
+    (error: unknown) =>
+      error instanceof AppError && error.code === 'rate_limited' ? error.message : Promise.reject(error),
+  )
+  if (limited) return json(429, { error: limited })
   // Independent reads in parallel: the log (with the tenant's redaction), the model, the names.
   const [reflection, chosen, names] = await Promise.all([
     loadSupportReflection(caller, run),

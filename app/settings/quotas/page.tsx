@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { listMemberQuotas } from '@/lib/admin/member-quotas'
 import { requirePageAccess } from '@/lib/auth/session'
+import { usageRates } from '@/lib/rate-limit/usage-rates'
 import { TableHead } from '@/components/ui/table-head'
 
 export const metadata: Metadata = { title: 'Run quotas' }
@@ -12,6 +13,7 @@ export const metadata: Metadata = { title: 'Run quotas' }
 export default async function QuotasPage() {
   const caller = await requirePageAccess('members.manage')
   const { tenantDefault, members } = await listMemberQuotas(caller)
+  const rates = usageRates()
   return (
     <div className="space-y-6">
       <PageHeader
@@ -30,6 +32,24 @@ export default async function QuotasPage() {
           Applies to every member without their own quota. Empty = unlimited.
         </p>
         <QuotaForm value={tenantDefault} label="Default daily run quota" placeholder="unlimited" />
+      </Card>
+      <Card title="Per-minute limits">
+        <p className="mb-3 text-sm text-slate-600">
+          Set by whoever runs this installation, for every organisation: they stop one busy account from crowding out
+          everyone else.
+        </p>
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="usage-rates">
+          {[
+            ['Runs each member may start', rates.runsPerMember],
+            ['Runs this organisation may start', rates.runsPerTenant],
+            ['Support questions each person may ask', rates.supportQuestionsPerUser],
+          ].map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="font-medium">{value === 0 ? 'no limit' : `${value} a minute`}</dd>
+            </div>
+          ))}
+        </dl>
       </Card>
       <Card title={`Per member (${members.length})`}>
         {/* On a phone each member is a block (no sideways scrolling, the own-quota field in full); a table from sm up. */}
