@@ -54,12 +54,29 @@ describe('security headers', () => {
       expect(csp, path).toContain("default-src 'self'")
       expect(csp, path).toContain("object-src 'none'")
       expect(csp, path).not.toContain('unsafe-eval')
+      // Scripts need this response's nonce: no 'unsafe-inline' for them (an injected script never runs).
+      expect(/script-src [^;]*'unsafe-inline'/.test(csp), path).toBe(false)
+      expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/)
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
       expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin')
       expect(response.headers.get('x-frame-options'), path).toBe('DENY')
       expect(response.headers.get('x-powered-by'), path).toBeNull()
       await response.body?.cancel()
     }
+  })
+
+  it('each page response has its own nonce, and every script Next renders carries it', async () => {
+    const nonces = new Set<string>()
+    for (let round = 0; round < 3; round++) {
+      const response = await get('/signin')
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+      expect(nonce).toBeDefined()
+      nonces.add(nonce!)
+      const scripts = [...(await response.text()).matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
+      expect(scripts.length).toBeGreaterThan(0)
+      for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`)
+    }
+    expect(nonces.size).toBe(3)
   })
 })
 
