@@ -18,10 +18,13 @@ export const DEFAULT_WEBHOOK_RETRY: WebhookRetryPolicy = { attempts: 6, retryDel
 export class WebhookQueue {
   private started: Promise<void> | null = null
   private workerId: string | null = null
+  /** Set by stop(): a stopped pg-boss does not start again, so webhookQueueFor makes a new queue. */
+  stopped = false
 
   constructor(
     private readonly boss: PgBoss,
-    readonly retry: WebhookRetryPolicy,
+    /** This process's retry policy; the latest worker's policy wins (see webhookQueueFor). */
+    public retry: WebhookRetryPolicy,
   ) {
     boss.on('error', (error) => console.error('[webhooks] queue error', error.message))
   }
@@ -56,6 +59,7 @@ export class WebhookQueue {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true
     if (!this.started) return
     if (this.workerId) await this.boss.offWork({ id: this.workerId })
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
@@ -64,15 +68,19 @@ export class WebhookQueue {
 
 const queues = new WeakMap<Database, WebhookQueue>()
 
-/** This process's webhook queue for a database (created once). */
-export function webhookQueueFor(database: Database, retry: WebhookRetryPolicy = DEFAULT_WEBHOOK_RETRY): WebhookQueue {
+/**
+ * This process's webhook queue for a database: made on first use and again after a stop (a worker
+ * that stopped and started again got the stopped queue back and never delivered). A retry policy
+ * given here replaces the one the queue was made with (a sender may have made it with the default).
+ */
+export function webhookQueueFor(database: Database, retry?: WebhookRetryPolicy): WebhookQueue {
   let queue = queues.get(database)
-  if (!queue) {
+  if (!queue || queue.stopped) {
     const boss = database.url
       ? new PgBoss({ connectionString: database.url, max: 2, application_name: 'reflexion-webhooks', schedule: false })
       : new PgBoss({ db: pgBossExecutorFor(database), schedule: false } as never)
-    queue = new WebhookQueue(boss, retry)
+    queue = new WebhookQueue(boss, retry ?? DEFAULT_WEBHOOK_RETRY)
     queues.set(database, queue)
-  }
+  } else if (retry) queue.retry = retry
   return queue
 }
