@@ -1,0 +1,67 @@
+/**
+ * The mails the product sends, as plain text. Pure: the caller passes the links, so the same words are
+ * used whether the mail goes over SMTP or waits in the outbox for the development viewer.
+ */
+
+/** A mail ready for the outbox. */
+export type OutgoingMail = { to: string; subject: string; text: string; kind: MailKind }
+
+/** What a mail is for (stored with it, shown by the mail viewer). */
+export type MailKind = 'sign_up.confirm' | 'sign_up.existing_account'
+
+/** What the person asked for: a new organisation, or to join one by invitation. */
+export type SignUpPurpose =
+  { tenantName: string; invitedTo?: undefined } | { invitedTo: string; tenantName?: undefined }
+
+function purposeLine(purpose: SignUpPurpose): string {
+  return purpose.invitedTo
+    ? `to join ${purpose.invitedTo} on Reflexion Studio`
+    : `to create the organisation ${purpose.tenantName} on Reflexion Studio`
+}
+
+/** The mail with the link that proves the address and creates the account. */
+export function confirmSignUpMail(input: {
+  to: string
+  purpose: SignUpPurpose
+  confirmUrl: string
+  expiresInHours: number
+}): OutgoingMail {
+  return {
+    to: input.to,
+    kind: 'sign_up.confirm',
+    subject: 'Confirm your e-mail address for Reflexion Studio',
+    text: [
+      'Hello,',
+      '',
+      `Someone (we hope you) asked to create an account with this address ${purposeLine(input.purpose)}.`,
+      'To confirm that this address is yours and create the account, open this link:',
+      '',
+      input.confirmUrl,
+      '',
+      `The link works once, for ${input.expiresInHours} hours. If you did not ask for this, ignore this mail: nothing is created without it.`,
+    ].join('\n'),
+  }
+}
+
+/** The mail to an address that already has an account, instead of telling the person who typed it. */
+export function existingAccountMail(input: { to: string; purpose: SignUpPurpose; signInUrl: string }): OutgoingMail {
+  return {
+    to: input.to,
+    kind: 'sign_up.existing_account',
+    subject: 'You already have a Reflexion Studio account',
+    text: [
+      'Hello,',
+      '',
+      `Someone (maybe you) asked to create an account with this address ${purposeLine(input.purpose)},`,
+      'but this address already has an account, so nothing was created.',
+      '',
+      input.purpose.invitedTo
+        ? `If it was you, sign in with your existing account, then open the invitation link again to join ${input.purpose.invitedTo}:`
+        : 'If it was you, sign in with your existing account:',
+      '',
+      input.signInUrl,
+      '',
+      'If you have forgotten your password, ask an admin of your organisation. If it was not you, ignore this mail.',
+    ].join('\n'),
+  }
+}
