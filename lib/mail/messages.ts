@@ -61,7 +61,8 @@ export function existingAccountMail(input: { to: string; purpose: SignUpPurpose;
       '',
       input.signInUrl,
       '',
-      'If you have forgotten your password, ask an admin of your organisation. If it was not you, ignore this mail.',
+      'If you have forgotten your password, contact whoever runs this installation (there is no self-service reset yet).',
+      'If it was not you, ignore this mail: nothing changed.',
     ].join('\n'),
   }
 }
