@@ -25,7 +25,7 @@ export async function deliverDueMail(
   let failed = 0
   for (const { id } of due) {
     const leased = await prisma.mailOutbox.updateMany({
-      where: { id, sentAt: null, nextAttemptAt: { lte: now } },
+      where: { id, sentAt: null, attempts: { lt: MAIL_DELIVERY_POLICY.maxAttempts }, nextAttemptAt: { lte: now } },
       data: {
         nextAttemptAt: new Date(now.getTime() + MAIL_DELIVERY_POLICY.leaseSeconds * 1000),
         attempts: { increment: 1 },

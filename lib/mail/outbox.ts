@@ -43,3 +43,9 @@ export async function listOutboxMail(options: { to?: string; limit?: number } = 
     select: { id: true, toAddress: true, subject: true, bodyText: true, kind: true, createdAt: true, sentAt: true },
   })
 }
+
+/** Deletes mails queued before `cutoff`, sent or not (their links have long expired). */
+export async function pruneOutbox(cutoff: Date): Promise<void> {
+  const prisma = await getPrisma()
+  await prisma.mailOutbox.deleteMany({ where: { createdAt: { lt: cutoff } } })
+}

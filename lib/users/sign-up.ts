@@ -9,6 +9,7 @@ import {
   deliverMailSoon,
   enqueueMail,
   existingAccountMail,
+  pruneOutbox,
   publicUrl,
   type SignUpPurpose,
 } from '../mail'
@@ -121,8 +122,20 @@ export async function requestSignUp(
     )
   })
   deliverMailSoon()
-  await pruneSignUpAttempts(now)
+  await pruneSignUpRecords(now)
   return { email, message: CHECK_YOUR_MAIL }
+}
+
+/** How long used and expired sign-up links, and old mails, are kept (a used link's page says "already used"). */
+export const SIGN_UP_RECORDS_KEPT_DAYS = 30
+
+/** Deletes what no limit or page needs any more: old attempts, old pending sign-ups, old mails. */
+export async function pruneSignUpRecords(now = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - SIGN_UP_RECORDS_KEPT_DAYS * 24 * 60 * 60_000)
+  const prisma = await getPrisma()
+  await pruneSignUpAttempts(now)
+  await prisma.pendingSignUp.deleteMany({ where: { expiresAt: { lt: cutoff } } })
+  await pruneOutbox(cutoff)
 }
 
 /** What the confirmation page may show about a link before it is used. */
@@ -188,7 +201,8 @@ export async function confirmSignUp(
       pending.tenantName !== null
         ? await createTenantForFounder(tx, { userId: user.id, tenantName: pending.tenantName })
         : await claimInvitation(tx, pending.invitationCodeHash ?? '', { id: user.id, email: pending.email }, now)
-    // Other links sent to this address can no longer make an account.
+    // The used row keeps only what its page shows; other links sent to this address can no longer make an account.
+    await tx.pendingSignUp.update({ where: { tokenHash }, data: { passwordHash: '' } })
     await tx.pendingSignUp.deleteMany({ where: { email: pending.email, confirmedAt: null } })
     return { userId: user.id, email: pending.email, tenantId }
   })

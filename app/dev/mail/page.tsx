@@ -4,12 +4,10 @@ import { notFound } from 'next/navigation'
 import { Card } from '@/components/ui/card'
 import { clientAddressFrom } from '@/lib/auth/client-address'
 import { env } from '@/lib/env'
-import { listOutboxMail, mailViewerEnabled } from '@/lib/mail'
+import { listOutboxMail, mailViewerEnabled, publicUrl } from '@/lib/mail'
 
 export const metadata: Metadata = { title: 'Mail outbox (development)', referrer: 'no-referrer' }
 export const dynamic = 'force-dynamic'
-
-const LINK = /^https?:\/\/\S+$/
 
 /**
  * The development mail viewer: with no SMTP_URL the mails stay in the outbox, and a developer on this
@@ -22,6 +20,9 @@ export default async function MailOutboxPage({
 }) {
   if (!mailViewerEnabled(env, clientAddressFrom(await headers()))) notFound()
   const { to } = await searchParams
+  // Only this installation's own links become clickable; any other line stays text.
+  const base = publicUrl('/')
+  const isOwnLink = (line: string) => line.startsWith(base) && !/\s/.test(line)
   const mails = await listOutboxMail({ to: typeof to === 'string' && to.length <= 254 ? to : undefined })
   return (
     <div className="mx-auto max-w-3xl space-y-4">
@@ -41,7 +42,7 @@ export default async function MailOutboxPage({
             <div className="whitespace-pre-wrap break-words rounded bg-slate-50 p-3 font-mono text-xs text-slate-800">
               {mail.bodyText.split('\n').map((line, index) => (
                 <div key={index}>
-                  {LINK.test(line) ? (
+                  {isOwnLink(line) ? (
                     <a href={line} className="text-indigo-700 underline">
                       {line}
                     </a>

@@ -17,6 +17,7 @@ import {
   confirmSignUp,
   INVALID_SIGN_UP_LINK,
   previewSignUpLink,
+  pruneSignUpRecords,
   requestSignUp,
   SIGN_UP_CLOSED,
   type SignUpSettings,
@@ -156,6 +157,25 @@ describe('e-mail verification', () => {
     expect(await signInAs(request.email, PASSWORD)).toMatchObject({ id: confirmed.userId })
     expect((await previewSignUpLink(token))?.status).toBe('used')
     await expect(confirmSignUp(token)).rejects.toThrow(INVALID_SIGN_UP_LINK)
+    const used = await prisma.pendingSignUp.findUniqueOrThrow({
+      where: { tokenHash: hashSignUpToken(token) },
+      select: { passwordHash: true },
+    })
+    expect(used.passwordHash).toBe('') // the account has it now; the used row keeps only what its page shows
+  })
+
+  it('forgets pending sign-ups a month after their link expired', async () => {
+    const old = founder('old')
+    const fresh = founder('fresh')
+    await requestSignUp(
+      { ...old, address: randomAddress() },
+      { now: new Date(Date.now() - 40 * 24 * 3600_000), settings: open() },
+    )
+    await requestSignUp({ ...fresh, address: randomAddress() }, { settings: open() })
+    await pruneSignUpRecords()
+    const prisma = await getPrisma()
+    expect(await prisma.pendingSignUp.count({ where: { email: old.email } })).toBe(0)
+    expect(await prisma.pendingSignUp.count({ where: { email: fresh.email } })).toBe(1)
   })
 
   it('a link expires after 24 hours; an unknown link shows nothing', async () => {
