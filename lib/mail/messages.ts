@@ -7,7 +7,7 @@
 export type OutgoingMail = { to: string; subject: string; text: string; kind: MailKind }
 
 /** What a mail is for (stored with it, shown by the mail viewer). */
-export type MailKind = 'sign_up.confirm' | 'sign_up.existing_account'
+export type MailKind = 'sign_up.confirm' | 'sign_up.existing_account' | 'invitation'
 
 /** What the person asked for: a new organisation, or to join one by invitation. */
 export type SignUpPurpose =
@@ -63,6 +63,31 @@ export function existingAccountMail(input: { to: string; purpose: SignUpPurpose;
       '',
       'If you have forgotten your password, contact whoever runs this installation (there is no self-service reset yet).',
       'If it was not you, ignore this mail: nothing changed.',
+    ].join('\n'),
+  }
+}
+
+/** The invitation link, mailed to the address an invitation is bound to (the admin also sees it once). */
+export function invitationMail(input: {
+  to: string
+  tenantName: string
+  role: string
+  invitationUrl: string
+  expiresAt: Date
+}): OutgoingMail {
+  return {
+    to: input.to,
+    kind: 'invitation',
+    subject: `You are invited to join ${input.tenantName} on Reflexion Studio`,
+    text: [
+      'Hello,',
+      '',
+      `An admin of ${input.tenantName} invited this address to join it on Reflexion Studio as ${input.role}.`,
+      'Open this link to accept (sign in first if you already have an account):',
+      '',
+      input.invitationUrl,
+      '',
+      `The invitation works once, until ${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, and only for this address.`,
     ].join('\n'),
   }
 }

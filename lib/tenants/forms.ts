@@ -33,7 +33,12 @@ export const inviteMemberForm = defineAction({
   schema: z.object({ role: roleField, email: optionalEmail }),
   handler: async (input, caller) => {
     const invitation = await createInvitation(caller, input)
-    return { code: invitation.code, path: `/invite/${invitation.code}`, expiresAt: invitation.expiresAt.toISOString() }
+    return {
+      code: invitation.code,
+      path: `/invite/${invitation.code}`,
+      expiresAt: invitation.expiresAt.toISOString(),
+      mailedTo: invitation.mailedTo,
+    }
   },
 })
 

@@ -4,6 +4,7 @@ import { requirePermission } from '../auth/guards'
 import type { Role } from '../auth/permissions'
 import { writeAudit } from '../audit/write-audit'
 import { getPrisma } from '../db'
+import { deliverMailSoon, enqueueMail, invitationMail, publicUrl } from '../mail'
 import { AppError } from '../errors'
 import type { Transaction } from '../users/accounts'
 import { generateInvitationCode, hashInvitationCode, INVITATION_LIFETIME_DAYS } from './invitation-code'
@@ -26,12 +27,15 @@ export type InvitationPreview = {
 export const INVALID_INVITATION =
   'This invitation is not valid: it was already used, it has expired, or the link is incomplete. Ask an admin for a new one.'
 
-/** Creates an invitation in the caller's tenant; returns the code, which is never retrievable again. */
+/**
+ * Creates an invitation in the caller's tenant; returns the code, which is never retrievable again. An
+ * invitation bound to an address is also mailed there (the same answer whether or not it has an account).
+ */
 export async function createInvitation(
   caller: Caller,
   input: { role: Role; email?: string },
   now = new Date(),
-): Promise<{ invitationId: string; code: string; expiresAt: Date }> {
+): Promise<{ invitationId: string; code: string; expiresAt: Date; mailedTo: string | null }> {
   requirePermission(caller, 'members.manage')
   const code = generateInvitationCode()
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 24 * 60 * 60_000)
@@ -55,9 +59,18 @@ export async function createInvitation(
       { type: 'invitation', id: created.id },
       { role: input.role, email: input.email ?? null },
     )
+    if (input.email) {
+      const tenant = await tx.tenant.findUniqueOrThrow({ where: { id: caller.tenantId }, select: { name: true } })
+      const invitationUrl = publicUrl(`/invite/${code}`)
+      await enqueueMail(
+        tx,
+        invitationMail({ to: input.email, tenantName: tenant.name, role: input.role, invitationUrl, expiresAt }),
+      )
+    }
     return created
   })
-  return { invitationId: invitation.id, code, expiresAt }
+  if (input.email) deliverMailSoon()
+  return { invitationId: invitation.id, code, expiresAt, mailedTo: input.email ?? null }
 }
 
 /** Describes a code for the invitation page (public: reveals only the tenant's name and the role), or null. */

@@ -252,6 +252,25 @@ describe('invitations bound to an address', () => {
     expect(joined.tenantId).toBe(tenant.id)
   })
 
+  it('is mailed to that address (the same mail whether or not it has an account); an open invitation mails nobody', async () => {
+    const tenant = await createTenantWithUsers({ roles: ['admin', 'member'] })
+    const invited = randomEmail('mailed')
+    const bound = await createInvitation(tenant.admin.caller, { role: 'support', email: invited })
+    expect(bound.mailedTo).toBe(invited)
+    const [mail] = await mailsTo(invited)
+    expect(mail).toMatchObject({
+      kind: 'invitation',
+      subject: `You are invited to join ${tenant.name} on Reflexion Studio`,
+    })
+    expect(mail.bodyText).toContain(`/invite/${bound.code}`)
+    await createInvitation(tenant.admin.caller, { role: 'member', email: tenant.member.email })
+    expect((await mailsTo(tenant.member.email)).map((sent) => sent.kind)).toEqual(['invitation'])
+    const prisma = await getPrisma()
+    const before = await prisma.mailOutbox.count()
+    expect((await createInvitation(tenant.admin.caller, { role: 'member' })).mailedTo).toBeNull()
+    expect(await prisma.mailOutbox.count()).toBe(before)
+  })
+
   it('another address is refused (it says whom the invitation is for, never whether accounts exist)', async () => {
     const tenant = await createTenantWithUsers({ roles: ['admin'] })
     const invited = randomEmail('invited')
@@ -283,9 +302,9 @@ describe('invitations bound to an address', () => {
       ),
     ).resolves.toEqual({ email: person.email, message: CHECK_YOUR_MAIL })
     expect(await rowCounts()).toEqual(before)
-    const [mail] = await mailsTo(person.email)
-    expect(mail.kind).toBe('sign_up.existing_account')
-    expect(mail.bodyText).toContain(`join ${tenant.name}`)
+    const mail = (await mailsTo(person.email)).find((sent) => sent.kind !== 'invitation')
+    expect(mail?.kind).toBe('sign_up.existing_account')
+    expect(mail?.bodyText).toContain(`join ${tenant.name}`)
     const stranger = await addUser(home.id, 'member', 'stranger')
     await expect(acceptInvitation(code, stranger.id)).rejects.toMatchObject({ code: 'bad_request' })
     expect(await acceptInvitation(code, person.id)).toEqual({ tenantId: tenant.id, role: 'support' })
