@@ -28,6 +28,7 @@ const nextConfig = {
     'pg',
     'pg-boss',
     '@node-rs/argon2',
+    'nodemailer',
   ],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }]

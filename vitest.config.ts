@@ -33,6 +33,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
           setupFiles: ['tests/integration/setup.ts'],
+          // Every test's forms come from one address; the sign-up limit has its own tests (with their own limits).
+          env: { SIGNUP_LIMIT_PER_HOUR: '100000' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

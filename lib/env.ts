@@ -93,6 +93,17 @@ const schema = z.object({
   /** The sign-in button's label, e.g. `Okta` (default: single sign-on). */
   OIDC_DISPLAY_NAME: z.string().min(1).max(60).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** `open`: anyone may create an organisation at /signup; `invite-only`: only invitations make accounts. */
+  SIGNUP: z.enum(['open', 'invite-only'], { error: 'SIGNUP is `open` or `invite-only`.' }).default('open'),
+  /** Sign-up requests (and invitations accepted with a new account) per client address per hour. */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /**
+   * Mail server, e.g. `smtps://user:password@mail.example.com:465` or `smtp://relay.internal:25`; unset = mails
+   * stay in the mail_outbox table (and the development mail viewer at /dev/mail lists them).
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL is an smtp:// or smtps:// URL.' }).optional(),
+  /** The From of every mail, e.g. `Reflexion Studio <no-reply@example.com>` (default: no-reply at NEXTAUTH_URL's host). */
+  MAIL_FROM: z.string().min(3).max(200).optional(),
 })
 
 export type Env = z.infer<typeof schema>

@@ -3,5 +3,5 @@
 import { publicAction } from '@/lib/actions/action'
 import { signUpForm } from '@/lib/users/forms'
 
-/** Creates the account, the organisation and the admin membership. */
+/** Asks for an account and organisation: mails the address a link that creates them (same answer for any address). */
 export const signUpAction = publicAction(signUpForm)

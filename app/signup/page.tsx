@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation'
 import { SignUpForm } from '@/components/auth/sign-up-form'
 import { Card } from '@/components/ui/card'
 import { getSession } from '@/lib/auth/session'
+import { openSignUpAllowed, SIGN_UP_CLOSED } from '@/lib/users/sign-up'
 
 export const metadata: Metadata = { title: 'Sign up' }
 
@@ -13,7 +14,13 @@ export default async function SignUpPage() {
     <div className="mx-auto max-w-sm">
       <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">Create an organisation</h1>
       <Card>
-        <SignUpForm />
+        {openSignUpAllowed() ? (
+          <SignUpForm />
+        ) : (
+          <p role="status" data-testid="sign-up-closed" className="text-sm text-slate-700">
+            {SIGN_UP_CLOSED}
+          </p>
+        )}
       </Card>
       <p className="mt-4 text-center text-sm text-slate-600">
         Already have an account?{' '}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import type { ActionResult } from '@/lib/errors'
+import { CheckYourMail } from './check-your-mail'
 import { useAccountForm } from './use-account-form'
 
 /** Joins with the signed-in account. */
@@ -37,11 +38,12 @@ export function JoinAsSignedInUser({ code, tenantName }: { code: string; tenantN
   )
 }
 
-/** Creates an account and joins with it. */
+/** Asks for an account that joins once the address is confirmed by the mailed link. */
 export function JoinWithNewAccount({ code, email }: { code: string; email: string | null }) {
-  const { result, pending, errors, submit } = useAccountForm(acceptInvitationWithAccountAction, (form) =>
+  const { result, pending, errors, submit, sent } = useAccountForm(acceptInvitationWithAccountAction, (form) =>
     form.set('code', code),
   )
+  if (sent) return <CheckYourMail email={sent.email} message={sent.message} />
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <FormStatus result={result} />

@@ -24,7 +24,7 @@ export function InviteForm() {
           label="Email (optional)"
           name="email"
           type="email"
-          hint="Only this address may accept."
+          hint="Only this address may accept; we mail it the link."
           errors={errors?.email}
         />
         <Button type="submit" pending={pending} className="sm:mt-6">
@@ -58,6 +58,7 @@ export function InviteForm() {
           </div>
           <p className="text-xs text-emerald-800">
             Valid until {formatDateTime(result.data.expiresAt)}, for one person.
+            {result.data.mailedTo ? ` We also mailed it to ${result.data.mailedTo}.` : ''}
           </p>
         </div>
       ) : null}

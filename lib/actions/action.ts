@@ -1,7 +1,9 @@
 import 'server-only'
 import { revalidatePath } from 'next/cache'
+import { headers } from 'next/headers'
 import { redirect, unstable_rethrow } from 'next/navigation'
 import type { z } from 'zod'
+import { clientAddressFrom } from '../auth/client-address'
 import { getCaller, getSession } from '../auth/session'
 import type { ActionResult } from '../errors'
 import { runAction, runPublicAction, type ActionDefinition, type PublicActionDefinition } from './define'
@@ -44,8 +46,9 @@ export function publicAction<Schema extends z.ZodType, Data>(
 ): ServerAction<Data> {
   return async (_previous, input) => {
     const session = await getSession()
+    const address = clientAddressFrom(await headers())
     return after(
-      await runPublicAction(definition, input, { userId: session?.user.id ?? null }, unstable_rethrow),
+      await runPublicAction(definition, input, { userId: session?.user.id ?? null, address }, unstable_rethrow),
       options,
     )
   }

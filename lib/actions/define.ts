@@ -17,10 +17,13 @@ export type ActionDefinition<Schema extends z.ZodType, Data> = {
   handler: (input: z.output<Schema>, caller: Caller) => Promise<Data>
 }
 
+/** Who submits a public form: the signed-in user (maybe nobody) and the client address (for limits). */
+export type PublicViewer = { userId: string | null; address?: string }
+
 /** A form for people who may not be in a tenant yet (sign up, accept an invitation). */
 export type PublicActionDefinition<Schema extends z.ZodType, Data> = {
   schema: Schema
-  handler: (input: z.output<Schema>, viewer: { userId: string | null }) => Promise<Data>
+  handler: (input: z.output<Schema>, viewer: PublicViewer) => Promise<Data>
 }
 
 /** Called first with any thrown error; lets Next's redirect/notFound signals through. */
@@ -65,7 +68,7 @@ export async function runAction<Schema extends z.ZodType, Data>(
 export async function runPublicAction<Schema extends z.ZodType, Data>(
   definition: PublicActionDefinition<Schema, Data>,
   raw: unknown,
-  viewer: { userId: string | null },
+  viewer: PublicViewer,
   rethrow?: Rethrow,
 ): Promise<ActionResult<Data>> {
   try {

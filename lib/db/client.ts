@@ -16,6 +16,7 @@ import { applyMigrations, migrationAdapterFor } from './schema-engine'
 /** Columns that never leave the data layer unless a query asks for them by name. */
 const OMIT = {
   user: { passwordHash: true },
+  pendingSignUp: { passwordHash: true },
   providerSecret: { ciphertext: true },
   mcpServer: { headersCiphertext: true },
 } as const

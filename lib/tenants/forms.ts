@@ -4,7 +4,8 @@ import { defineAction, definePublicAction } from '../actions/define'
 import { ROLES } from '../auth/permissions'
 import { AppError } from '../errors'
 import { emailField, passwordField, personNameField } from '../users/schemas'
-import { acceptInvitation, acceptInvitationWithNewAccount, createInvitation, revokeInvitation } from './invitations'
+import { requestSignUp } from '../users/sign-up'
+import { acceptInvitation, createInvitation, revokeInvitation } from './invitations'
 import { changeMemberRole, removeMember } from './members'
 
 /** The forms of member management and invitations (schemas + permission + the service they call). */
@@ -32,7 +33,12 @@ export const inviteMemberForm = defineAction({
   schema: z.object({ role: roleField, email: optionalEmail }),
   handler: async (input, caller) => {
     const invitation = await createInvitation(caller, input)
-    return { code: invitation.code, path: `/invite/${invitation.code}`, expiresAt: invitation.expiresAt.toISOString() }
+    return {
+      code: invitation.code,
+      path: `/invite/${invitation.code}`,
+      expiresAt: invitation.expiresAt.toISOString(),
+      mailedTo: invitation.mailedTo,
+    }
   },
 })
 
@@ -67,11 +73,9 @@ export const acceptInvitationForm = definePublicAction({
   },
 })
 
-/** Accept an invitation by creating an account. */
+/** Accept an invitation with a new account: mails a link that proves the address; the link creates the account. */
 export const acceptInvitationWithAccountForm = definePublicAction({
   schema: z.object({ code: codeField, name: personNameField, email: emailField, password: passwordField }),
-  handler: async (input) => {
-    const joined = await acceptInvitationWithNewAccount(input.code, input)
-    return { tenantId: joined.tenantId, email: input.email }
-  },
+  handler: ({ code, ...account }, viewer) =>
+    requestSignUp({ ...account, invitationCode: code, address: viewer.address ?? 'unknown' }),
 })

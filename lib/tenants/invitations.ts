@@ -2,16 +2,17 @@ import 'server-only'
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import type { Role } from '../auth/permissions'
-import { hashPassword } from '../auth/password'
 import { writeAudit } from '../audit/write-audit'
 import { getPrisma } from '../db'
+import { deliverMailSoon, enqueueMail, invitationMail, publicUrl } from '../mail'
 import { AppError } from '../errors'
-import { createAccount, inAccountTransaction, type Transaction } from '../users/accounts'
+import type { Transaction } from '../users/accounts'
 import { generateInvitationCode, hashInvitationCode, INVITATION_LIFETIME_DAYS } from './invitation-code'
 
 /**
  * Invitations: an admin creates a single-use code with a role (shown once, stored as SHA-256,
- * valid 7 days); accepting it signs up a new user, or adds an existing signed-in user, to the tenant.
+ * valid 7 days); accepting it adds an existing signed-in user to the tenant, or — through a sign-up whose
+ * mailed link proves the address (lib/users/sign-up.ts) — a new user.
  */
 
 /** What the invitation page may show about a code before it is accepted. */
@@ -26,12 +27,15 @@ export type InvitationPreview = {
 export const INVALID_INVITATION =
   'This invitation is not valid: it was already used, it has expired, or the link is incomplete. Ask an admin for a new one.'
 
-/** Creates an invitation in the caller's tenant; returns the code, which is never retrievable again. */
+/**
+ * Creates an invitation in the caller's tenant; returns the code, which is never retrievable again. An
+ * invitation bound to an address is also mailed there (the same answer whether or not it has an account).
+ */
 export async function createInvitation(
   caller: Caller,
   input: { role: Role; email?: string },
   now = new Date(),
-): Promise<{ invitationId: string; code: string; expiresAt: Date }> {
+): Promise<{ invitationId: string; code: string; expiresAt: Date; mailedTo: string | null }> {
   requirePermission(caller, 'members.manage')
   const code = generateInvitationCode()
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 24 * 60 * 60_000)
@@ -55,9 +59,18 @@ export async function createInvitation(
       { type: 'invitation', id: created.id },
       { role: input.role, email: input.email ?? null },
     )
+    if (input.email) {
+      const tenant = await tx.tenant.findUniqueOrThrow({ where: { id: caller.tenantId }, select: { name: true } })
+      const invitationUrl = publicUrl(`/invite/${code}`)
+      await enqueueMail(
+        tx,
+        invitationMail({ to: input.email, tenantName: tenant.name, role: input.role, invitationUrl, expiresAt }),
+      )
+    }
     return created
   })
-  return { invitationId: invitation.id, code, expiresAt }
+  if (input.email) deliverMailSoon()
+  return { invitationId: invitation.id, code, expiresAt, mailedTo: input.email ?? null }
 }
 
 /** Describes a code for the invitation page (public: reveals only the tenant's name and the role), or null. */
@@ -72,14 +85,17 @@ export async function previewInvitation(code: string, now = new Date()): Promise
   return { tenantName: invitation.tenant.name, role: invitation.role, email: invitation.email, status }
 }
 
-/** Claims the code for a user and adds the membership, all in the caller's transaction. */
-async function claim(
+/**
+ * Claims an invitation (by its code's hash) for a user whose e-mail address is proven — a signed-in
+ * account, or one created from the link mailed to the address — and adds the membership, all in the
+ * caller's transaction. An invitation bound to an address only accepts that address.
+ */
+export async function claimInvitation(
   tx: Transaction,
-  code: string,
+  codeHash: string,
   user: { id: string; email: string },
   now: Date,
 ): Promise<{ tenantId: string; role: Role }> {
-  const codeHash = hashInvitationCode(code)
   const claimed = await tx.invitation.updateMany({
     where: { codeHash, acceptedAt: null, expiresAt: { gt: now } },
     data: { acceptedAt: now, acceptedById: user.id },
@@ -118,21 +134,7 @@ export async function acceptInvitation(
   const prisma = await getPrisma()
   return prisma.$transaction(async (tx) => {
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true } })
-    return claim(tx, code, user, now)
-  })
-}
-
-/** Accepts an invitation by creating a new account (no new tenant). */
-export async function acceptInvitationWithNewAccount(
-  code: string,
-  account: { name: string; email: string; password: string },
-  now = new Date(),
-): Promise<{ tenantId: string; role: Role; userId: string }> {
-  const passwordHash = await hashPassword(account.password)
-  return inAccountTransaction(async (tx) => {
-    const user = await createAccount(tx, { name: account.name, email: account.email, passwordHash })
-    const joined = await claim(tx, code, { id: user.id, email: account.email }, now)
-    return { ...joined, userId: user.id }
+    return claimInvitation(tx, hashInvitationCode(code), user, now)
   })
 }
 

@@ -1,6 +1,5 @@
 import 'server-only'
 import { AppError } from '../errors'
-import { hashPassword } from '../auth/password'
 import { writeAudit } from '../audit/write-audit'
 import { getPrisma, type Db } from '../db'
 import { tenantSlug } from '../tenants/slug'
@@ -43,28 +42,22 @@ export async function inAccountTransaction<T>(work: (tx: Transaction) => Promise
   }
 }
 
-/** Signs up: a new user, a new tenant, and the user as that tenant's first admin (audited). */
-export async function signUp(input: {
-  name: string
-  email: string
-  password: string
-  tenantName: string
-}): Promise<{ userId: string; tenantId: string }> {
-  const passwordHash = await hashPassword(input.password)
-  return inAccountTransaction(async (tx) => {
-    const user = await createAccount(tx, { name: input.name, email: input.email, passwordHash })
-    const tenant = await tx.tenant.create({
-      data: { name: input.tenantName, slug: tenantSlug(input.tenantName) },
-      select: { id: true },
-    })
-    await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: 'admin' } })
-    await writeAudit(
-      tx,
-      { tenantId: tenant.id, userId: user.id },
-      'tenant.created',
-      { type: 'tenant', id: tenant.id },
-      { name: input.tenantName },
-    )
-    return { userId: user.id, tenantId: tenant.id }
+/** Creates a tenant with the user as its first admin, inside the caller's transaction (audited). */
+export async function createTenantForFounder(
+  tx: Transaction,
+  founder: { userId: string; tenantName: string },
+): Promise<{ tenantId: string }> {
+  const tenant = await tx.tenant.create({
+    data: { name: founder.tenantName, slug: tenantSlug(founder.tenantName) },
+    select: { id: true },
   })
+  await tx.membership.create({ data: { tenantId: tenant.id, userId: founder.userId, role: 'admin' } })
+  await writeAudit(
+    tx,
+    { tenantId: tenant.id, userId: founder.userId },
+    'tenant.created',
+    { type: 'tenant', id: tenant.id },
+    { name: founder.tenantName },
+  )
+  return { tenantId: tenant.id }
 }

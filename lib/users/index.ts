@@ -1,4 +1,6 @@
 export * from './schemas'
 export * from './queries'
 export * from './accounts'
+export * from './sign-up-token'
+export * from './sign-up'
 export * from './forms'

@@ -5,7 +5,7 @@ import { launchBrowser, newContext, screenshot } from './helpers/browser'
 import { demoUser } from './helpers/config'
 import { visit } from './helpers/outcome'
 import { newAccount, signedInContext } from './helpers/personas'
-import { AppShell, InvitationPage, MembersPage, SignInPage, SignUpPage } from './pages'
+import { AppShell, InvitationPage, MailOutboxPage, MembersPage, SignInPage, SignUpPage } from './pages'
 
 let browser: Browser
 
@@ -18,7 +18,7 @@ afterAll(async () => {
 })
 
 describe('sign up, in and out', () => {
-  it('sign up refuses bad input with field errors, then creates an organisation with its admin', async () => {
+  it('sign up refuses bad input with field errors, creates an organisation with its admin once the address is confirmed, and answers an address with an account like any other', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()
     const signUp = new SignUpPage(page)
@@ -38,12 +38,20 @@ describe('sign up, in and out', () => {
     await screenshot(page, 'home-admin')
     await context.close()
 
+    // An address with an account gets the answer a new one gets; only its owner learns more, by mail.
     const again = await newContext(browser)
     const duplicate = new SignUpPage(await again.newPage())
     await duplicate.open()
     await duplicate.submit({ ...newAccount('Copy'), email: admin.email, tenantName: 'Copycat' })
-    await duplicate.page.locator('[data-field-error="email"]').waitFor()
-    expect(await duplicate.fieldError('email')).toMatch(/already exists/)
+    const answerForExisting = await duplicate.checkYourMail()
+    const stranger = newAccount('Stranger')
+    await duplicate.open()
+    await duplicate.submit({ ...stranger, tenantName: 'Strangers' })
+    const answerForNew = await duplicate.checkYourMail()
+    expect(answerForExisting.replace(admin.email, '@')).toBe(answerForNew.replace(stranger.email, '@'))
+    expect(await duplicate.fieldError('email')).toBeNull()
+    const note = await new MailOutboxPage(duplicate.page).newestTo(admin.email)
+    expect(note.text).toMatch(/already has an account/)
     await again.close()
   })
 

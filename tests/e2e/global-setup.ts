@@ -55,6 +55,9 @@ export default async function setup(project: TestProject) {
     COMPATIBLE_API_KEY: '',
     DEFAULT_MODEL: '',
     NEXTAUTH_SECRET: '',
+    // No mail server: sign-up mails stay in the outbox, where the tests read them at /dev/mail.
+    SMTP_URL: '',
+    SIGNUP: '',
   }
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server.ts'], {
     cwd: root,
@@ -65,6 +68,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       NEXTAUTH_URL: baseUrl,
       NEXT_TELEMETRY_DISABLED: '1',
+      // Every browser of the suite signs up from 127.0.0.1.
+      SIGNUP_LIMIT_PER_HOUR: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

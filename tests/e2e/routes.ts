@@ -118,6 +118,7 @@ export const ROUTES: RouteRule[] = [
     shows: /Default for everyone/,
   },
   { name: 'unknown invitation', path: () => '/invite/this-code-does-not-exist-0123', access: { kind: 'missing' } },
+  { name: 'unknown sign-up link', path: () => '/verify/this-token-does-not-exist-0123', access: { kind: 'missing' } },
   { name: 'unknown page', path: () => '/no-such-page', access: { kind: 'missing' } },
 ]
 

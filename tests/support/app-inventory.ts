@@ -70,6 +70,7 @@ export type ResourceKind =
   | 'tool'
   | 'apiKey'
   | 'webhook'
+  | 'signUpLink' // a mailed sign-up link: a bearer token only its address receives (tests know none)
   | 'none'
 
 /** A server action: what it addresses and who may use it. `public` actions are for people outside a tenant. */
@@ -124,7 +125,7 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
   },
   'app/invite/[code]/actions.ts#acceptInvitationWithAccountAction': {
     kind: 'public',
-    writes: 'a user, a membership; the invitation used',
+    writes: 'a sign-up attempt, a pending sign-up and its mail (the link creates the user and membership)',
   },
   'app/lessons/actions.ts#updateMyLessonAction': {
     kind: 'tenant',
@@ -324,7 +325,14 @@ export const SERVER_ACTIONS: Record<string, ActionExpectation> = {
     visibility: permission('experiments.manageTenant'),
     writes: 'a dataset, an experiment and its first runs + audit',
   },
-  'app/signup/actions.ts#signUpAction': { kind: 'public', writes: 'a user, a tenant, a membership + audit' },
+  'app/signup/actions.ts#signUpAction': {
+    kind: 'public',
+    writes: 'a sign-up attempt, a pending sign-up and its mail (the link creates the user, tenant and membership)',
+  },
+  'app/verify/[token]/actions.ts#confirmSignUpAction': {
+    kind: 'public',
+    writes: 'a user, a tenant and admin membership + audit, or a membership; the pending sign-up used',
+  },
   'app/tasks/actions.ts#submitTaskAction': {
     kind: 'tenant',
     resource: 'none',
@@ -383,6 +391,15 @@ export const PAGES: Record<string, PageExpectation> = {
   'app/signin/page.tsx': { path: '/signin', signedOut: 'ok', access: 'signedOutOnly' },
   'app/signup/page.tsx': { path: '/signup', signedOut: 'ok', access: 'signedOutOnly' },
   'app/invite/[code]/page.tsx': { path: '/invite/[code]', signedOut: 'ok', access: 'everyone', resource: 'invitation' },
+  'app/verify/[token]/page.tsx': {
+    path: '/verify/[token]',
+    signedOut: 'ok',
+    access: 'everyone',
+    resource: 'signUpLink',
+  },
+  // The development mail viewer answers only with no SMTP_URL, on a development server or the embedded database,
+  // to this machine: the matrix's server (PostgreSQL, production build) gives everyone the 404 page.
+  'app/dev/mail/page.tsx': { path: '/dev/mail', signedOut: 'notFound', access: { anyOf: [] } },
   'app/runs/page.tsx': { path: '/runs', signedOut: 'signin', access: { anyOf: ['runs.readOwn', 'runs.readTenant'] } },
   'app/runs/[id]/page.tsx': { path: '/runs/[id]', signedOut: 'signin', access: 'runRead', resource: 'run' },
   'app/runs/[id]/ask/page.tsx': { path: '/runs/[id]/ask', signedOut: 'signin', access: 'runAsk', resource: 'run' },

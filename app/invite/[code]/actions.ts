@@ -15,5 +15,5 @@ export const acceptInvitationAction: ServerAction<{ tenantId: string }> = async 
   return result
 }
 
-/** Creates an account and joins the tenant with it. */
+/** Asks for an account that joins the tenant: mails the address a link that creates it (same answer for any address). */
 export const acceptInvitationWithAccountAction = publicAction(acceptInvitationWithAccountForm)

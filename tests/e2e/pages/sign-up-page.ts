@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core'
+import { MailOutboxPage } from './mail-outbox-page'
+import { SignInPage } from './sign-in-page'
 
 /** The fields of the sign-up form. */
 export type SignUpInput = { name: string; email: string; password: string; tenantName: string }
@@ -19,10 +21,20 @@ export class SignUpPage {
     await this.page.getByRole('button', { name: 'Create organisation' }).click()
   }
 
-  /** Signs up and waits for the home page. */
+  /** The answer after a sign-up is sent (the same for every address). */
+  async checkYourMail(): Promise<string> {
+    const answer = this.page.getByTestId('check-your-mail')
+    await answer.waitFor({ timeout: 30_000 })
+    return (await answer.textContent()) ?? ''
+  }
+
+  /** Signs up, confirms the address from the mail outbox, signs in, and waits for the home page. */
   async signUp(input: SignUpInput) {
     await this.open()
     await this.submit(input)
+    await this.checkYourMail()
+    await new MailOutboxPage(this.page).confirmAddress(input.email)
+    await new SignInPage(this.page).signIn(input.email, input.password)
     await this.page.getByRole('heading', { name: `Welcome, ${input.name}` }).waitFor({ timeout: 30_000 })
   }
 

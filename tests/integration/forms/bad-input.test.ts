@@ -16,7 +16,8 @@ import {
   removeMemberForm,
 } from '../../../lib/tenants/forms'
 import { signUpForm } from '../../../lib/users/forms'
-import { createTenantWithUsers, randomEmail, rowCounts } from '../helpers'
+import { CHECK_YOUR_MAIL, confirmSignUp } from '../../../lib/users/sign-up'
+import { createTenantWithUsers, mailedSignUpToken, mailsTo, randomEmail, rowCounts } from '../helpers'
 
 type Case = { name: string; input: unknown; field: string; message: RegExp }
 const long = (length: number) => 'x'.repeat(length)
@@ -57,8 +58,7 @@ describe('sign-up form', () => {
     tenantName: 'Analytical Engines',
   })
 
-  it('refuses empty, too long, wrong-type and duplicate input, writing nothing', async () => {
-    const existing = await createTenantWithUsers({ roles: ['admin'] })
+  it('refuses empty, too long and wrong-type input, writing nothing', async () => {
     const cases: Case[] = [
       { name: 'empty name', input: formData({ ...valid(), name: '' }), field: 'name', message: /Enter your name/ },
       {
@@ -115,23 +115,19 @@ describe('sign-up form', () => {
         field: 'tenantName',
         message: /Enter a name for your organisation/,
       },
-      {
-        name: 'duplicate email',
-        input: formData({ ...valid(), email: existing.admin.email.toUpperCase() }),
-        field: 'email',
-        message: /already exists/,
-      },
     ]
     for (const testCase of cases) await expectRefusedPublic(signUpForm as never, testCase)
   })
 
-  it('accepts valid input: a user, a tenant, the user its admin, and an audit entry', async () => {
+  it('accepts valid input: nothing but a mail until its link is used, then a user, a tenant, the user its admin, and an audit entry', async () => {
     const before = await rowCounts()
     const input = valid()
     const result = await runPublicAction(signUpForm, formData({ ...input, email: `  ${input.email.toUpperCase()} ` }), {
       userId: null,
     })
-    expect(result).toEqual({ ok: true, data: { tenantId: expect.any(String), email: input.email } })
+    expect(result).toEqual({ ok: true, data: { email: input.email, message: CHECK_YOUR_MAIL } })
+    expect(await rowCounts()).toEqual(before)
+    await confirmSignUp(await mailedSignUpToken(input.email))
     expect(await rowCounts()).toEqual({
       ...before,
       users: before.users + 1,
@@ -139,6 +135,21 @@ describe('sign-up form', () => {
       memberships: before.memberships + 1,
       auditLogs: before.auditLogs + 1,
     })
+  })
+
+  it('gives an address that already has an account the same answer, and writes nothing but a mail to it', async () => {
+    const existing = await createTenantWithUsers({ roles: ['admin'] })
+    const before = await rowCounts()
+    const result = await runPublicAction(
+      signUpForm,
+      formData({ ...valid(), email: existing.admin.email.toUpperCase() }),
+      {
+        userId: null,
+      },
+    )
+    expect(result).toEqual({ ok: true, data: { email: existing.admin.email, message: CHECK_YOUR_MAIL } })
+    expect(await rowCounts()).toEqual(before)
+    expect((await mailsTo(existing.admin.email)).map((mail) => mail.kind)).toEqual(['sign_up.existing_account'])
   })
 })
 
@@ -222,7 +233,7 @@ describe('member forms', () => {
 })
 
 describe('invitation forms', () => {
-  it('accepting with a new account refuses bad input and a duplicate email, and does not use up the code', async () => {
+  it('accepting with a new account refuses bad input, answers an address with an account like any other, and does not use up the code', async () => {
     const tenant = await createTenantWithUsers()
     const { code } = await createInvitation(tenant.admin.caller, { role: 'member' })
     const valid = () => ({ code, name: 'Grace', email: randomEmail('invitee'), password: 'a-long-enough-password' })
@@ -232,16 +243,18 @@ describe('invitation forms', () => {
       { name: 'short password', input: { ...valid(), password: 'x' }, field: 'password', message: /at least 12/ },
       { name: 'missing code', input: { ...valid(), code: '' }, field: 'code', message: /incomplete/ },
       { name: 'long code', input: { ...valid(), code: long(129) }, field: 'code', message: /not an invitation code/ },
-      {
-        name: 'duplicate email',
-        input: { ...valid(), email: tenant.member.email },
-        field: 'email',
-        message: /already exists/,
-      },
     ]
     for (const testCase of cases) await expectRefusedPublic(acceptInvitationWithAccountForm as never, testCase)
-    const accepted = await runPublicAction(acceptInvitationWithAccountForm, valid(), { userId: null })
-    expect(accepted).toMatchObject({ ok: true, data: { tenantId: tenant.id } })
+    const existing = await runPublicAction(
+      acceptInvitationWithAccountForm,
+      { ...valid(), email: tenant.member.email },
+      { userId: null },
+    )
+    expect(existing).toEqual({ ok: true, data: { email: tenant.member.email, message: CHECK_YOUR_MAIL } })
+    const input = valid()
+    const accepted = await runPublicAction(acceptInvitationWithAccountForm, input, { userId: null })
+    expect(accepted).toEqual({ ok: true, data: { email: input.email, message: CHECK_YOUR_MAIL } })
+    expect(await confirmSignUp(await mailedSignUpToken(input.email))).toMatchObject({ tenantId: tenant.id })
   })
 
   it('accepting as a signed-in user needs a code and a session', async () => {

@@ -1,2 +1,3 @@
 export * from './tenants'
 export * from './outbound'
+export * from './mail'

@@ -7,14 +7,15 @@ import { runAction, runPublicAction, type PublicActionDefinition } from '../../.
 import { getPrisma } from '../../../lib/db/client'
 import { createInvitation } from '../../../lib/tenants/invitations'
 import { acceptInvitationForm, acceptInvitationWithAccountForm } from '../../../lib/tenants/forms'
-import { signUpForm } from '../../../lib/users/forms'
+import { confirmSignUpForm, signUpForm } from '../../../lib/users/forms'
+import { requestSignUp } from '../../../lib/users/sign-up'
 import { DEFINITIONS } from '../../support/action-definitions'
 import { makeTarget } from '../../support/action-targets'
 import { SERVER_ACTIONS } from '../../support/app-inventory'
 import { HOSTILE_VALUES, UNEXPECTED_ERROR } from '../../support/hostile-values'
 import { createIsolationFixtures, type IsolationTenant } from '../../support/isolation-fixtures'
 import { tableDigest } from '../../support/table-digest'
-import { randomEmail } from '../helpers'
+import { mailedSignUpToken, randomAddress, randomEmail } from '../helpers'
 
 let a: IsolationTenant
 let b: IsolationTenant
@@ -98,6 +99,21 @@ describe('public actions with hostile input', () => {
         email: randomEmail('hostile'),
         password: 'a-long-enough-password',
       }),
+      userId: () => null,
+    },
+    'confirm a sign-up link': {
+      definition: confirmSignUpForm as never,
+      input: async () => {
+        const email = randomEmail('hostile')
+        await requestSignUp({
+          name: 'Ada',
+          email,
+          password: 'a-long-enough-password',
+          tenantName: 'Linked Org',
+          address: randomAddress(),
+        })
+        return { token: await mailedSignUpToken(email) }
+      },
       userId: () => null,
     },
     'accept as a signed-in user': {

@@ -14,7 +14,7 @@ import { createSharedLessonForm } from '../../../lib/curation/shared-lesson-form
 import { modelSettingsForm } from '../../../lib/admin/settings-forms'
 import { DEFINITIONS } from '../../support/action-definitions'
 import { makeTarget } from '../../support/action-targets'
-import { signUpForm } from '../../../lib/users/forms'
+import { confirmSignUpForm, signUpForm } from '../../../lib/users/forms'
 import { discoverServerActions, inventoryDifferences } from '../../support/app-discovery'
 import { SERVER_ACTIONS, visible, type Relation, type ResourceKind } from '../../support/app-inventory'
 import {
@@ -24,7 +24,7 @@ import {
   type PersonaName,
 } from '../../support/isolation-fixtures'
 import { tableDigest } from '../../support/table-digest'
-import { randomEmail } from '../helpers'
+import { mailedSignUpToken, randomEmail } from '../helpers'
 
 let a: IsolationTenant
 let b: IsolationTenant
@@ -154,20 +154,42 @@ describe('public actions and the tenant switch', () => {
 
   it("accepting with a new account joins the invitation's tenant; sign up makes a new tenant, whoever is signed in", async () => {
     const { code } = await createInvitation(b.users.admin.caller, { role: 'support' })
-    const joined = await runPublicAction(
+    const joiner = randomEmail('joiner')
+    const asked = await runPublicAction(
       acceptInvitationWithAccountForm,
-      { code, name: 'New Person', email: randomEmail('joiner'), password: 'a-long-enough-password' },
+      { code, name: 'New Person', email: joiner, password: 'a-long-enough-password' },
       { userId: a.users.admin.id },
     )
-    expect(joined).toMatchObject({ ok: true, data: { tenantId: b.id } })
+    expect(asked).toMatchObject({ ok: true, data: { email: joiner } })
+    const joined = await runPublicAction(
+      confirmSignUpForm,
+      { token: await mailedSignUpToken(joiner) },
+      { userId: a.users.admin.id },
+    )
+    expect(joined.ok).toBe(true)
+    const prisma = await getPrisma()
+    const joinerId = (await prisma.user.findUniqueOrThrow({ where: { email: joiner } })).id
+    expect((await prisma.membership.findMany({ where: { userId: joinerId } })).map((row) => row.tenantId)).toEqual([
+      b.id,
+    ])
+    const founder = randomEmail('founder')
     const signedUp = await runPublicAction(
       signUpForm,
-      { name: 'Founder', email: randomEmail('founder'), password: 'a-long-enough-password', tenantName: 'Fresh Org' },
+      { name: 'Founder', email: founder, password: 'a-long-enough-password', tenantName: 'Fresh Org' },
       { userId: a.users.admin.id },
     )
     expect(signedUp.ok).toBe(true)
-    if (signedUp.ok) expect([a.id, b.id]).not.toContain(signedUp.data.tenantId)
-    expect(await (await getPrisma()).membership.count({ where: { userId: a.users.admin.id } })).toBe(1)
+    const confirmed = await runPublicAction(
+      confirmSignUpForm,
+      { token: await mailedSignUpToken(founder) },
+      { userId: a.users.admin.id },
+    )
+    expect(confirmed.ok).toBe(true)
+    const founderId = (await prisma.user.findUniqueOrThrow({ where: { email: founder } })).id
+    const founded = await prisma.membership.findMany({ where: { userId: founderId } })
+    expect(founded).toMatchObject([{ role: 'admin' }])
+    expect([a.id, b.id]).not.toContain(founded[0].tenantId)
+    expect(await prisma.membership.count({ where: { userId: a.users.admin.id } })).toBe(1)
   })
 
   it('switchTenant: a tenant the user does not belong to is never the active one', async () => {

@@ -7,13 +7,14 @@ import { GET as health } from '../../../app/api/health/route'
 import { runAction, runPublicAction, type PublicActionDefinition } from '../../../lib/actions/define'
 import { createInvitation } from '../../../lib/tenants/invitations'
 import { acceptInvitationForm, acceptInvitationWithAccountForm } from '../../../lib/tenants/forms'
-import { signUpForm } from '../../../lib/users/forms'
+import { confirmSignUpForm, signUpForm } from '../../../lib/users/forms'
+import { requestSignUp } from '../../../lib/users/sign-up'
 import { DEFINITIONS } from '../../support/action-definitions'
 import { makeTarget } from '../../support/action-targets'
 import { SERVER_ACTIONS } from '../../support/app-inventory'
 import { UNEXPECTED_ERROR } from '../../support/hostile-values'
 import { createIsolationFixtures, type IsolationTenant } from '../../support/isolation-fixtures'
-import { randomEmail } from '../helpers'
+import { mailedSignUpToken, randomAddress, randomEmail } from '../helpers'
 
 let a: IsolationTenant
 let b: IsolationTenant
@@ -119,6 +120,21 @@ describe('prototype pollution through form field names', () => {
         email: randomEmail('proto'),
         password: 'a-long-enough-password',
       }),
+      userId: () => null,
+    },
+    'confirm a sign-up link': {
+      definition: confirmSignUpForm as never,
+      input: async () => {
+        const email = randomEmail('proto')
+        await requestSignUp({
+          name: 'Ada',
+          email,
+          password: 'a-long-enough-password',
+          tenantName: 'Linked Org',
+          address: randomAddress(),
+        })
+        return { token: await mailedSignUpToken(email) }
+      },
       userId: () => null,
     },
     'accept as a signed-in user': {

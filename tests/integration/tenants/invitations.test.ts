@@ -4,13 +4,13 @@ import { AppError } from '../../../lib/errors'
 import { hashInvitationCode } from '../../../lib/tenants/invitation-code'
 import {
   acceptInvitation,
-  acceptInvitationWithNewAccount,
   createInvitation,
   INVALID_INVITATION,
   previewInvitation,
 } from '../../../lib/tenants/invitations'
 import { listMembershipsOfUser } from '../../../lib/users/queries'
-import { addUser, createTenantWithUsers, randomEmail } from '../helpers'
+import { requestSignUp } from '../../../lib/users/sign-up'
+import { addUser, createTenantWithUsers, joinThroughMail, randomAddress, randomEmail } from '../helpers'
 
 const account = () => ({ name: 'New Person', email: randomEmail('invitee'), password: 'a-long-enough-password' })
 
@@ -42,12 +42,12 @@ describe('invitations', () => {
       email: null,
       status: 'valid',
     })
-    const joined = await acceptInvitationWithNewAccount(code, account())
+    const joined = await joinThroughMail(code, account())
     expect(await listMembershipsOfUser(joined.userId)).toEqual([
       expect.objectContaining({ tenantId: tenant.id, role: 'support' }),
     ])
     expect((await previewInvitation(code))?.status).toBe('used')
-    await expect(acceptInvitationWithNewAccount(code, account())).rejects.toThrow(INVALID_INVITATION)
+    await expect(joinThroughMail(code, account())).rejects.toThrow(INVALID_INVITATION)
     const other = await createTenantWithUsers({ roles: ['member'] })
     await expect(acceptInvitation(code, other.member.id)).rejects.toThrow(INVALID_INVITATION)
     expect(await listMembershipsOfUser(other.member.id)).toHaveLength(1)
@@ -72,9 +72,12 @@ describe('invitations', () => {
     const { code } = await createInvitation(tenant.admin.caller, { role: 'member' }, created)
     const eightDaysLater = new Date(created.getTime() + 8 * 24 * 3600_000)
     expect((await previewInvitation(code, eightDaysLater))?.status).toBe('expired')
-    const before = await (await getPrisma()).user.count()
-    await expect(acceptInvitationWithNewAccount(code, account(), eightDaysLater)).rejects.toThrow(INVALID_INVITATION)
-    expect(await (await getPrisma()).user.count()).toBe(before) // the account was rolled back too
+    const prisma = await getPrisma()
+    const before = [await prisma.user.count(), await prisma.pendingSignUp.count()]
+    await expect(
+      requestSignUp({ ...account(), invitationCode: code, address: randomAddress() }, { now: eightDaysLater }),
+    ).rejects.toThrow(INVALID_INVITATION)
+    expect([await prisma.user.count(), await prisma.pendingSignUp.count()]).toEqual(before) // nothing was written
   })
 
   it('an invitation for one email refuses another', async () => {
@@ -86,7 +89,7 @@ describe('invitations', () => {
     expect(refusal).toBeInstanceOf(AppError)
     expect((refusal as AppError).fieldErrors?.email?.[0]).toContain(invited)
     expect((await previewInvitation(code))?.status).toBe('valid')
-    await acceptInvitationWithNewAccount(code, { ...account(), email: invited })
+    await joinThroughMail(code, { ...account(), email: invited })
     expect((await previewInvitation(code))?.status).toBe('used')
   })
 

@@ -1,0 +1,7 @@
+'use server'
+
+import { publicAction } from '@/lib/actions/action'
+import { confirmSignUpForm } from '@/lib/users/forms'
+
+/** Uses a mailed sign-up link: creates the account and its organisation or membership. */
+export const confirmSignUpAction = publicAction(confirmSignUpForm)

@@ -1,0 +1,42 @@
+'use client'
+
+import Link from 'next/link'
+import { useState, type FormEvent } from 'react'
+import { confirmSignUpAction } from '@/app/verify/[token]/actions'
+import { Button } from '@/components/ui/button'
+import { FormStatus } from '@/components/ui/form-status'
+import type { ActionResult } from '@/lib/errors'
+
+/**
+ * The button that uses a sign-up link. A click, not the page load, creates the account: mail scanners
+ * that open every link must not confirm an address on their own.
+ */
+export function ConfirmSignUp({ token, label }: { token: string; label: string }) {
+  const [result, setResult] = useState<ActionResult<{ email: string }> | null>(null)
+  const [pending, setPending] = useState(false)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setPending(true)
+    setResult(await confirmSignUpAction(null, { token }))
+    setPending(false)
+  }
+
+  if (result?.ok)
+    return (
+      <div role="status" data-testid="sign-up-confirmed" className="space-y-3 text-sm text-slate-700">
+        <p className="font-medium text-slate-900">Your address is confirmed and your account is ready.</p>
+        <Link href="/signin" className="inline-block font-medium text-indigo-700 underline">
+          Sign in
+        </Link>
+      </div>
+    )
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <FormStatus result={result} />
+      <Button type="submit" pending={pending} className="w-full">
+        {label}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,7 @@
+export * from './messages'
+export * from './mail-viewer-policy'
+export * from './delivery-policy'
+export * from './public-url'
+export * from './outbox'
+export * from './smtp'
+export * from './delivery'
