@@ -1,5 +1,8 @@
-// ESLint 9 flat config: typescript-eslint's recommended rules, and the boundary of the pure core
+// ESLint 9 flat config: typescript-eslint's recommended rules, React's hook rules and Next.js's rules
+// on app/ and components/, and the boundary of the pure core
 // (lib/reflexion, lib/events, lib/reflection import only each other, the AI SDK, zod and ajv: eslint/core-boundary.mjs).
+import nextPlugin from '@next/eslint-plugin-next'
+import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 import coreBoundary from './eslint/core-boundary.mjs'
 
@@ -23,6 +26,18 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
       '@typescript-eslint/no-empty-function': 'off',
+    },
+  },
+  {
+    // React's rules of hooks and effect dependencies, and Next.js's own rules, on the UI.
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, '@next/next': nextPlugin },
+    settings: { next: { rootDir: '.' } },
+    rules: {
+      ...nextPlugin.configs.recommended.rules,
+      ...nextPlugin.configs['core-web-vitals'].rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

@@ -23,9 +23,10 @@ export function useRunStream(
     initialEvents.some((event) => event.type === 'run.finished') ? 'ended' : 'connecting',
   )
   const lastIndex = useRef(initialEvents.length > 0 ? initialEvents[initialEvents.length - 1].index : -1)
+  const ended = useRef(state === 'ended') // a finished run is not followed again (a ref: not an effect dependency)
 
   useEffect(() => {
-    if (state === 'ended') return
+    if (ended.current) return
     let source: EventSource | null = null
     let retry: ReturnType<typeof setTimeout> | null = null
     let stopped = false
@@ -41,6 +42,7 @@ export function useRunStream(
       })
       source.addEventListener('end', () => {
         stopped = true
+        ended.current = true
         source?.close()
         setState('ended')
       })

@@ -1,6 +1,6 @@
 'use client'
 
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { type TimelineField, type TimelinePage, timelinePageOf } from '@/lib/support/timeline-row'
 
 /** An event's payload as name/value pairs; long values are folded behind their first characters. */
@@ -66,9 +66,12 @@ export function SupportTimeline({
     return true
   }
 
+  // Reads the page size and open() of the latest render without making them reasons to re-run.
+  const openPageOf = useEffectEvent((index: number) => void open(timelinePageOf(index, page.pageSize)))
+
   useEffect(() => {
     if (!focus) return
-    void open(timelinePageOf(focus.index, page.pageSize))
+    openPageOf(focus.index)
     // Opening the page re-renders the rows; the effect below scrolls once the row is there.
   }, [focus])
 
