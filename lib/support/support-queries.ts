@@ -8,6 +8,7 @@ import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'
 import { AppError } from '../errors'
 import type { Prisma } from '../generated/prisma/client'
+import { redactRunText, runRedactorFor } from '../runs/caller-redaction'
 import type { StoredRunStatus } from '../runs/projection'
 
 /** The statuses listed first. */
@@ -118,7 +119,12 @@ export async function listSupportRuns(
     })
     rows.push(...found.map(({ user, ...row }) => ({ ...row, userName: user.name, group })))
   }
-  const runs = rows.slice(0, limit)
+  const redactor = await runRedactorFor(caller)
+  const runs = rows.slice(0, limit).map((row) => ({
+    ...row,
+    title: redactRunText(row.title, redactor),
+    interruptionReason: redactRunText(row.interruptionReason, redactor),
+  }))
   const last = runs[runs.length - 1]
   const nextCursor =
     rows.length > limit && last
