@@ -31,3 +31,17 @@ export function redactRunValue<T>(value: T, redactor: Redactor | null): T {
 export function redactLoggedEvent(event: LoggedEvent, redactor: Redactor | null): LoggedEvent {
   return redactor ? ({ ...event, payload: redactValue(event.payload, redactor) } as LoggedEvent) : event
 }
+
+/**
+ * Whether a run found by a text search still matches once redacted: the database searches the raw
+ * title and prompt, so without this a redacted reader could find a run by guessing its secret.
+ */
+export function matchesRedactedSearch(
+  run: { title: string; prompt: string },
+  query: string | undefined,
+  redactor: Redactor | null,
+): boolean {
+  if (!redactor || !query) return true
+  const needle = query.replaceAll('\u0000', '').toLowerCase()
+  return [run.title, run.prompt].some((text) => redactor.redactText(text).toLowerCase().includes(needle))
+}

@@ -6,7 +6,13 @@ import type { LoggedEvent } from '../events/event'
 import { notFound } from '../errors'
 import type { Prisma } from '../generated/prisma/client'
 import type { Redactor } from '../reflection/redact'
-import { redactLoggedEvent, redactRunText, redactRunValue, runRedactorFor } from './caller-redaction'
+import {
+  matchesRedactedSearch,
+  redactLoggedEvent,
+  redactRunText,
+  redactRunValue,
+  runRedactorFor,
+} from './caller-redaction'
 import type { StoredRunStatus } from './projection'
 import { readLoggedEvents } from './run-event-reader'
 
@@ -162,15 +168,23 @@ export async function listRuns(
         : {},
     ],
   }
-  const rows = await prisma.run.findMany({
-    where,
-    select: runSelect,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: limit + 1,
-    ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
-  })
-  const page = rows.slice(0, limit)
   const redactor = await runRedactorFor(caller)
+  const rows: RunRow[] = []
+  // A redacted reader's text search keeps only runs that match once redacted: read on until the page is full.
+  for (let cursor = options.cursor; ;) {
+    const take = limit + 1 - rows.length
+    const found = await prisma.run.findMany({
+      where,
+      select: runSelect,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take,
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    })
+    rows.push(...found.filter((row) => matchesRedactedSearch(row, options.q, redactor)))
+    if (found.length < take || rows.length > limit) break
+    cursor = found[found.length - 1].id
+  }
+  const page = rows.slice(0, limit)
   return {
     runs: page.map((row) => toView(row, redactor)),
     nextCursor: rows.length > limit ? page[page.length - 1].id : null,

@@ -3,6 +3,8 @@
 // The redaction is enforced in the run queries by the caller's role; members and admins read as written.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createApiKey } from '../../../lib/api-keys/api-keys'
+import { getPrisma } from '../../../lib/db/client'
+import { getLesson } from '../../../lib/lessons/my-lessons'
 import { authorizeRun, getRun, listRunEvents, listRuns, readRunEvents } from '../../../lib/runs/queries'
 import { exportRunResponse, streamRunResponse } from '../../../lib/runs/run-responses'
 import { listSupportRuns } from '../../../lib/support/support-queries'
@@ -82,6 +84,53 @@ describe('a support caller reads run data redacted', () => {
 
   it('the support timeline stays redacted', async () => {
     expectClean('timeline', JSON.stringify(await loadTimelinePage(tenant.support.caller, runId, 0)))
+  })
+
+  it('a text search never finds a run by its secret, and pages through the rest in full', async () => {
+    const searched = await createTenantWithUsers()
+    const { events } = plantedFailedLog({ injection: false })
+    const visible: string[] = []
+    for (let index = 0; index < 5; index++) {
+      // Every other run carries the searched word only inside its secret.
+      const title = index % 2 === 0 ? `Visible deploy ${index}` : `Run ${index}`
+      const id = await persistRun(searched.member, events, {
+        title,
+        prompt: `key sk-live-DEPLOYSECRET${index}abcdefgh`,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 12, index)),
+      })
+      if (index % 2 === 0) visible.unshift(id)
+    }
+    const support = searched.support.caller
+    expect((await listSupportRuns(support, { q: 'DEPLOYSECRET' })).runs).toEqual([])
+    expect((await listRuns(support, { q: 'DEPLOYSECRET' })).runs).toEqual([])
+    expect((await listRuns(searched.admin.caller, { q: 'DEPLOYSECRET' })).runs).toHaveLength(5)
+    const pagesOf = async (
+      list: (cursor?: string) => Promise<{ runs: { id: string }[]; nextCursor: string | null }>,
+    ) => {
+      const ids: string[] = []
+      let cursor: string | undefined
+      do {
+        const page = await list(cursor)
+        ids.push(...page.runs.map((run) => run.id))
+        cursor = page.nextCursor ?? undefined
+      } while (cursor)
+      return ids
+    }
+    expect(await pagesOf((cursor) => listRuns(support, { q: 'deploy', limit: 1, cursor }))).toEqual(visible)
+    expect(await pagesOf((cursor) => listSupportRuns(support, { q: 'deploy' }, { limit: 1, cursor }))).toEqual(visible)
+  })
+
+  it('a member lesson written from the run reads redacted on its page', async () => {
+    const content = `Pass the key ${PLANTED.apiKey} in the header.`
+    const lesson = await (
+      await getPrisma()
+    ).lesson.create({
+      data: { tenantId: tenant.id, userKey: tenant.member.id, content, normalized: content.toLowerCase(), tags: ['x'] },
+    })
+    expect((await getLesson(tenant.support.caller, lesson.id)).content).toBe(
+      'Pass the key [redacted:api-key] in the header.',
+    )
+    expect((await getLesson(tenant.member.caller, lesson.id)).content).toBe(content)
   })
 
   it('the member who ran it and an admin still read it as written', async () => {
