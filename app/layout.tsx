@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { AppHeader } from '@/components/shell/app-header'
+import { FormTenantMarker } from '@/components/shell/form-tenant'
+import { FormTenantBinding } from '@/components/shell/form-tenant-binding'
 import { getSession } from '@/lib/auth/session'
 import './globals.css'
 
@@ -26,7 +28,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <AppHeader session={session} />
+        <FormTenantBinding />
         <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 focus:outline-none">
+          {/* A fallback for pages without their own marker (the layout is not re-rendered on navigation). */}
+          <FormTenantMarker tenantId={session?.active?.tenantId ?? null} />
           {children}
         </main>
       </body>

@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  unsupported_media_type: 415,
   rate_limited: 429,
   quota_exceeded: 429,
   internal: 500,

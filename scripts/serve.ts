@@ -12,6 +12,7 @@ import { startTracing } from '../lib/observability/tracing'
 import { routeConsoleToLogger, runWithLogContext } from '../lib/log'
 import crypto from 'node:crypto'
 import { SERVER_DATABASE_KEY } from '../lib/server-marker'
+import { answeredMalformedOrigin } from './malformed-origin'
 import { answeredMalformedPath } from './malformed-path'
 import { seedDemo } from './seed'
 
@@ -92,6 +93,7 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
       )
       request.headers[REQUEST_PATH_HEADER] = request.url ?? '/' // deep links survive sign-in (callbackUrl)
       if (answeredMalformedPath(request, response)) return // invalid UTF-8 in the path: 404, not a 500
+      if (answeredMalformedOrigin(request, response)) return // an empty Origin on a server action: 403, not a 500
       // Every log line of the request carries its id (the proxy's, when it sent one); the session adds tenant and user.
       const given = request.headers['x-request-id']
       const requestId = typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID()

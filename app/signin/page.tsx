@@ -6,6 +6,7 @@ import { SsoButton } from '@/components/auth/sso-button'
 import { Card } from '@/components/ui/card'
 import { safeCallbackUrl } from '@/lib/auth/callback-url'
 import { getSession } from '@/lib/auth/session'
+import { signInErrorMessage } from '@/lib/auth/sign-in-errors'
 import { oidcDisplayName } from '@/lib/sso/oidc-provider'
 
 export const metadata: Metadata = { title: 'Sign in' }
@@ -18,15 +19,8 @@ export default async function SignInPage({
   const params = await searchParams
   const callbackUrl = safeCallbackUrl(params.callbackUrl)
   if (await getSession()) redirect(callbackUrl)
-  // Auth.js sends scripted-off failures here as ?error=<message>; its generic codes get our wording.
-  const error =
-    params.error === 'SsoUnverified'
-      ? 'Your identity provider has not verified your e-mail address, so it cannot sign you in here.'
-      : typeof params.error === 'string'
-        ? /^[A-Z][a-zA-Z]+$/.test(params.error)
-          ? 'Wrong email or password.'
-          : params.error.slice(0, 200)
-        : undefined
+  // Auth.js sends failures here as ?error=<code or message>; anyone can craft that link, so only our own words show.
+  const error = signInErrorMessage(params.error)
   const sso = oidcDisplayName()
   return (
     <div className="mx-auto max-w-sm">

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { SupportFilters, type SupportFilterValues } from '@/components/support/support-filters'
 import { SupportRunList } from '@/components/support/support-run-list'
 import { PageHeader } from '@/components/ui/page-header'
+import { parseDayRange } from '@/lib/actions/day-range'
 import { orNotFound, requirePageAccess } from '@/lib/auth/session'
 import { AppError } from '@/lib/errors'
 import { listSupportRuns, listTenantPeople, type SupportRunFilters } from '@/lib/support/support-queries'
@@ -11,10 +12,7 @@ import { listSupportRuns, listTenantPeople, type SupportRunFilters } from '@/lib
 export const metadata: Metadata = { title: 'Support' }
 
 const text = z.string().trim().max(200).catch('')
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .catch('')
+const day = z.string().trim().max(40).catch('')
 const querySchema = z.object({
   status: z.enum(['failed', 'interrupted', 'succeeded', 'running', 'queued', 'cancelled', '']).catch(''),
   user: text,
@@ -24,15 +22,17 @@ const querySchema = z.object({
   cursor: z.string().max(500).catch(''),
 })
 
-function toFilters(values: z.infer<typeof querySchema>): SupportRunFilters {
-  const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000)
-  return {
+// A day that does not exist (2026-13-45) is a message and no limit, never an invalid Date in the query.
+function toFilters(values: z.infer<typeof querySchema>): { filters: SupportRunFilters; dateErrors: string[] } {
+  const { range, errors } = parseDayRange({ from: values.from, to: values.to })
+  const filters = {
     status: values.status || undefined,
     userId: values.user || undefined,
     q: values.q || undefined,
-    from: values.from ? new Date(`${values.from}T00:00:00Z`) : undefined,
-    to: values.to ? nextDay(values.to) : undefined,
+    from: range.from,
+    to: range.to ? new Date(range.to.getTime() + 86_400_000) : undefined,
   }
+  return { filters, dateErrors: [errors.from, errors.to].filter((error): error is string => Boolean(error)) }
 }
 
 export default async function SupportConsolePage({
@@ -48,19 +48,18 @@ export default async function SupportConsolePage({
     Object.fromEntries(Object.keys(querySchema.shape).map((key) => [key, raw[key] ?? ''])),
   )
   const people = await listTenantPeople(caller)
+  const { filters, dateErrors } = toFilters(values)
   let result: Awaited<ReturnType<typeof listSupportRuns>> | null = null
   try {
-    result = await orNotFound(
-      listSupportRuns(caller, toFilters(values), { cursor: values.cursor || undefined, limit: 25 }),
-    )
+    result = await orNotFound(listSupportRuns(caller, filters, { cursor: values.cursor || undefined, limit: 25 }))
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'bad_request')) throw error
   }
   const filterValues: SupportFilterValues = {
     status: values.status,
     user: values.user,
-    from: values.from,
-    to: values.to,
+    from: filters.from ? values.from : '',
+    to: filters.to ? values.to : '',
     q: values.q,
   }
   const keep = new URLSearchParams(Object.entries(filterValues).filter(([, value]) => value))
@@ -72,6 +71,11 @@ export default async function SupportConsolePage({
         description="Every run of this organisation, failed and interrupted runs first. Open one to ask the support agent why."
       />
       <SupportFilters values={filterValues} people={people} />
+      {dateErrors.length > 0 ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {dateErrors.join(' ')} Showing runs without that date limit.
+        </p>
+      ) : null}
       {result ? (
         <SupportRunList runs={result.runs} />
       ) : (

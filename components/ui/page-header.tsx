@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { FormTenantMarker } from '@/components/shell/form-tenant'
 
 /** A page's title (the one h1) and an optional line under it. */
 export function PageHeader({
@@ -17,6 +18,7 @@ export function PageHeader({
         {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       </div>
       {actions}
+      <FormTenantMarker />
     </div>
   )
 }

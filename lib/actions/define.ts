@@ -3,6 +3,7 @@ import type { Caller } from '../auth/caller'
 import { can, type Permission } from '../auth/permissions'
 import { toActionError, type ActionResult } from '../errors'
 import { formInput } from './form-input'
+import { STALE_TENANT_ERROR, takeFormTenant } from './form-tenant'
 import { unsafeFieldRefusal } from './safe-keys'
 import { nulCharacterRefusal, wellFormedInput } from './storable-text'
 
@@ -49,7 +50,11 @@ export async function runAction<Schema extends z.ZodType, Data>(
   try {
     if (!caller) return { ok: false, error: 'Your session has ended. Sign in again to continue.' }
     if (definition.permission && !can(caller.role, definition.permission)) return { ok: false, error: 'Not found' }
-    const posted = formInput(raw)
+    const bound = takeFormTenant(formInput(raw))
+    // A form rendered for another tenant than the active one (switched in another tab): refuse, change nothing.
+    if (bound.tenantId !== undefined && bound.tenantId !== caller.tenantId)
+      return { ok: false, error: STALE_TENANT_ERROR }
+    const posted = bound.input
     const unsafe = unsafeFieldRefusal(posted)
     if (unsafe) return unsafe
     const input = wellFormedInput(posted)
@@ -72,7 +77,8 @@ export async function runPublicAction<Schema extends z.ZodType, Data>(
   rethrow?: Rethrow,
 ): Promise<ActionResult<Data>> {
   try {
-    const posted = formInput(raw)
+    // Outside any tenant yet: the bound tenant field says nothing here, and is dropped.
+    const posted = takeFormTenant(formInput(raw)).input
     const unsafe = unsafeFieldRefusal(posted)
     if (unsafe) return unsafe
     const input = wellFormedInput(posted)

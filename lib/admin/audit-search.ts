@@ -2,6 +2,7 @@ import 'server-only'
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'
+import { AppError } from '../errors'
 import { isSensitiveFieldName, REDACTED } from '../reflection/redact'
 
 /** Filters of the audit page; every one optional. `to` is inclusive of its whole day. */
@@ -46,6 +47,11 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
 /** The tenant's audit log filtered and paged, newest first (audit.read; others get a 404). */
 export async function searchAuditLog(caller: Caller, filter: AuditFilter = {}): Promise<AuditPage> {
   requirePermission(caller, 'audit.read')
+  for (const [field, date] of Object.entries({ from: filter.from, to: filter.to }))
+    if (date && Number.isNaN(date.getTime()))
+      throw new AppError('bad_request', `The ${field} date is not a date: use YYYY-MM-DD.`, {
+        [field]: ['Use YYYY-MM-DD.'],
+      })
   const prisma = await getPrisma()
   const to = filter.to ? new Date(filter.to.getTime() + 24 * 60 * 60_000) : undefined
   // NUL characters and pages past the database's offsets made the query fail (a 500): no such action, actor or page.

@@ -15,6 +15,11 @@ export const PERMISSIONS = {
   'runs.readOwn': ['member', 'admin'],
   /** Read every run of the tenant. */
   'runs.readTenant': ['admin', 'support'],
+  /**
+   * Read run data (titles, prompts, outputs, logs, exports) as written. Everyone else reads it through
+   * the tenant's redaction, enforced by the run queries (`runRedactorFor`), on every page and route.
+   */
+  'runs.readUnredacted': ['member', 'admin'],
   /** Cancel any run of the tenant. */
   'runs.cancelTenant': ['admin'],
   /** Read, edit and delete one's own lessons; propose them for sharing. */

@@ -8,6 +8,7 @@ import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { can } from '../auth/permissions'
 import { getPrisma } from '../db/client'
+import { redactRunText } from '../runs/caller-redaction'
 import { getRun } from '../runs/queries'
 
 /** One rating as shown on a run page. */
@@ -44,7 +45,7 @@ export async function listRunFeedback(caller: Caller, runId: string): Promise<Ru
       index: row.index,
       rating: payload.rating === 'down' ? 'down' : 'up',
       attempt: typeof payload.attempt === 'number' ? payload.attempt : null,
-      comment: typeof payload.comment === 'string' ? payload.comment : '',
+      comment: typeof payload.comment === 'string' ? redactRunText(payload.comment, run.access.redactor) : '',
       byName: names.get(String(payload.by)) ?? 'a former member',
       mine: payload.by === caller.userId,
       at: row.at.toISOString(),

@@ -19,6 +19,7 @@ const TITLES: Record<ErrorCode, string> = {
   not_found: 'Not found',
   conflict: 'Conflict',
   unprocessable: 'Unprocessable content',
+  unsupported_media_type: 'Unsupported media type',
   rate_limited: 'Too many requests',
   quota_exceeded: 'Quota exceeded',
   internal: 'Internal server error',

@@ -17,6 +17,7 @@ import {
 import { errorResponse, type ErrorStyle } from './error-response'
 import { problemResponse } from './problem'
 import { consumeRate, rateHeaders } from './rate-limit'
+import { requireJsonContentType } from './json-content-type'
 import { isSameOriginRequest } from './same-origin'
 
 /** Who is calling: a signed-in browser session, or an API key acting as its person. */
@@ -42,8 +43,12 @@ export type RouteOptions<Params> = {
   permission?: Permission | Permission[]
   /** `problem` (default): RFC 9457 bodies. `bare`: a 404 has no body and a 401 is `{ error }` (the app's own pages read these). */
   errors?: ErrorStyle
-  /** `json` (default): the body is read (bounded) and parsed before the handler. `raw`: left for the handler (no Idempotency-Key). */
-  body?: 'json' | 'raw'
+  /**
+   * `json` (default): the body is read (bounded) and parsed before the handler; a non-empty one must be
+   * declared JSON. `raw-json`: the handler reads it, but it must be declared JSON. `raw`: left wholly
+   * to the handler (no Idempotency-Key, no content-type check).
+   */
+  body?: 'json' | 'raw-json' | 'raw'
   handler: (context: RouteContext<Params>) => Promise<Response>
 }
 
@@ -106,8 +111,10 @@ export function route<Params = Record<string, never>>(options: RouteOptions<Para
       const params = await context.params
       let body: unknown = {}
       let replayHash: string | null = null
-      if (STATE_CHANGING.has(request.method) && options.body !== 'raw') {
+      if (STATE_CHANGING.has(request.method) && options.body === 'raw-json') requireJsonContentType(request)
+      if (STATE_CHANGING.has(request.method) && (options.body ?? 'json') === 'json') {
         const text = await readBodyText(request)
+        if (text.trim() !== '') requireJsonContentType(request)
         body = parseJsonBody(text)
         const key = request.headers.get('idempotency-key')
         if (key !== null && request.method === 'POST') {

@@ -4,6 +4,7 @@ import { requirePermission } from '../auth/guards'
 import { can } from '../auth/permissions'
 import { getDatabase, getPrisma } from '../db/client'
 import { AppError, notFound } from '../errors'
+import { redactRunText, runRedactorFor } from '../runs/caller-redaction'
 import { normaliseLesson } from '../reflexion/lesson-text'
 import { announceProposalCreated } from '../webhooks/announcements'
 import { contentFilter, lessonSelect, toLessonView, writeEmbedding, type LessonView } from './lesson-view'
@@ -23,7 +24,8 @@ export async function listMyLessons(caller: Caller, options: { q?: string } = {}
 
 /**
  * One lesson: the caller's own, a shared one of the tenant, or (lessons.readTenant: admins, support) any
- * member's lesson of the tenant, read only; anything else is notFound().
+ * member's lesson of the tenant, read only; anything else is notFound(). A lesson is written from a
+ * run, so a caller who reads runs redacted (support) reads its text redacted too.
  */
 export async function getLesson(caller: Caller, lessonId: string): Promise<LessonView> {
   const prisma = await getPrisma()
@@ -40,7 +42,13 @@ export async function getLesson(caller: Caller, lessonId: string): Promise<Lesso
     select: lessonSelect,
   })
   if (!row) throw notFound()
-  return toLessonView(row)
+  const redactor = await runRedactorFor(caller)
+  const view = toLessonView(row)
+  return {
+    ...view,
+    content: redactRunText(view.content, redactor),
+    sourceNote: redactRunText(view.sourceNote, redactor),
+  }
 }
 
 async function ownLesson(caller: Caller, lessonId: string) {

@@ -5,6 +5,14 @@ import { getPrisma } from '../db/client'
 import type { LoggedEvent } from '../events/event'
 import { notFound } from '../errors'
 import type { Prisma } from '../generated/prisma/client'
+import type { Redactor } from '../reflection/redact'
+import {
+  matchesRedactedSearch,
+  redactLoggedEvent,
+  redactRunText,
+  redactRunValue,
+  runRedactorFor,
+} from './caller-redaction'
 import type { StoredRunStatus } from './projection'
 import { readLoggedEvents } from './run-event-reader'
 
@@ -59,8 +67,18 @@ const runSelect = {
 
 type RunRow = Prisma.RunGetPayload<{ select: typeof runSelect }>
 
-function toView({ user, cancelRequestedAt, ...row }: RunRow): RunView {
-  return { ...row, userName: user.name, cancelRequested: cancelRequestedAt !== null }
+// Every text a run carries goes through the caller's redaction (support reads runs redacted).
+function toView({ user, cancelRequestedAt, ...row }: RunRow, redactor: Redactor | null): RunView {
+  return {
+    ...row,
+    title: redactRunText(row.title, redactor),
+    prompt: redactRunText(row.prompt, redactor),
+    output: redactRunText(row.output, redactor),
+    interruptionReason: redactRunText(row.interruptionReason, redactor),
+    config: redactRunValue(row.config, redactor),
+    userName: user.name,
+    cancelRequested: cancelRequestedAt !== null,
+  }
 }
 
 /** The runs a caller may read: the whole tenant with runs.readTenant, else only their own (runs.readOwn). */
@@ -81,19 +99,30 @@ export async function getRun(caller: Caller, runId: string): Promise<AuthorizedR
   const prisma = await getPrisma()
   const row = await prisma.run.findFirst({ where: { AND: [visibleRuns(caller), { id: runId }] }, select: runSelect })
   if (!row) throw notFound()
-  const view = toView(row)
-  return { ...view, access: grant({ runId: view.id, tenantId: caller.tenantId, title: view.title }) }
+  const redactor = await runRedactorFor(caller)
+  const view = toView(row, redactor)
+  return { ...view, access: grant({ runId: view.id, tenantId: caller.tenantId, title: view.title, redactor }) }
 }
 
 declare const authorizedBrand: unique symbol
 
-/** A run the caller was found allowed to see (by `authorizeRun` or `getRun`): what `readRunEvents` takes. */
-export type AuthorizedRun = { runId: string; tenantId: string; title: string; readonly [authorizedBrand]: true }
+/**
+ * A run the caller was found allowed to see (by `authorizeRun` or `getRun`): what `readRunEvents` takes.
+ * Carries the caller's redaction (null: read as written), so every read of its log applies it.
+ */
+export type AuthorizedRun = {
+  runId: string
+  tenantId: string
+  title: string
+  redactor: Redactor | null
+  readonly [authorizedBrand]: true
+}
 
 /** A run's view with the proof that the caller may read its log. */
 export type AuthorizedRunView = RunView & { access: AuthorizedRun }
 
-const grant = (run: { runId: string; tenantId: string; title: string }) => run as AuthorizedRun
+const grant = (run: { runId: string; tenantId: string; title: string; redactor: Redactor | null }) =>
+  run as AuthorizedRun
 
 /** Filters and paging of the runs list. `cursor` is the last id of the previous page. */
 export type ListRunsOptions = {
@@ -139,15 +168,27 @@ export async function listRuns(
         : {},
     ],
   }
-  const rows = await prisma.run.findMany({
-    where,
-    select: runSelect,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: limit + 1,
-    ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
-  })
+  const redactor = await runRedactorFor(caller)
+  const rows: RunRow[] = []
+  // A redacted reader's text search keeps only runs that match once redacted: read on until the page is full.
+  for (let cursor = options.cursor; ;) {
+    const take = limit + 1 - rows.length
+    const found = await prisma.run.findMany({
+      where,
+      select: runSelect,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take,
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    })
+    rows.push(...found.filter((row) => matchesRedactedSearch(row, options.q, redactor)))
+    if (found.length < take || rows.length > limit) break
+    cursor = found[found.length - 1].id
+  }
   const page = rows.slice(0, limit)
-  return { runs: page.map(toView), nextCursor: rows.length > limit ? page[page.length - 1].id : null }
+  return {
+    runs: page.map((row) => toView(row, redactor)),
+    nextCursor: rows.length > limit ? page[page.length - 1].id : null,
+  }
 }
 
 /** A run's events after `afterIndex` (default: from the start), in log order, as LoggedEvents. */
@@ -163,19 +204,21 @@ export async function listRunEvents(
     select: { id: true, tenantId: true },
   })
   if (!run) throw notFound()
-  return readRunEvents(grant({ runId: run.id, tenantId: run.tenantId, title: '' }), options)
+  const redactor = await runRedactorFor(caller)
+  return readRunEvents(grant({ runId: run.id, tenantId: run.tenantId, title: '', redactor }), options)
 }
 
-/** Reads events of a run already authorised (`authorizeRun`, `getRun`): the export, the live stream, the pages. */
+/** Reads events of a run already authorised (`authorizeRun`, `getRun`), through the caller's redaction: the export, the pages. */
 export async function readRunEvents(
   run: AuthorizedRun,
   options: { afterIndex?: number; limit?: number } = {},
 ): Promise<LoggedEvent[]> {
-  return readLoggedEvents(
+  const events = await readLoggedEvents(
     await getPrisma(),
     { tenantId: run.tenantId, runId: run.runId },
     { afterIndex: options.afterIndex, limit: Math.min(Math.max(options.limit ?? 1000, 1), 10_000) },
   )
+  return events.map((event) => redactLoggedEvent(event, run.redactor))
 }
 
 /** The run's tenant when the caller may see it, else notFound(); for route handlers. */
@@ -187,5 +230,6 @@ export async function authorizeRun(caller: Caller, runId: string): Promise<Autho
     select: { id: true, tenantId: true, title: true },
   })
   if (!run) throw notFound()
-  return grant({ runId: run.id, tenantId: run.tenantId, title: run.title })
+  const redactor = await runRedactorFor(caller)
+  return grant({ runId: run.id, tenantId: run.tenantId, title: redactRunText(run.title, redactor), redactor })
 }

@@ -1,6 +1,8 @@
 import 'server-only'
 import type { Database } from '../db/client'
 import type { LoggedEvent } from '../events/event'
+import type { Redactor } from '../reflection/redact'
+import { redactLoggedEvent } from './caller-redaction'
 import { logFollowerFor } from './log-follower'
 import { readLoggedEvents, type RunLogAddress } from './run-event-reader'
 
@@ -14,18 +16,24 @@ export function sseMessage(event: LoggedEvent): string {
   return `id: ${event.index}\nevent: run_event\ndata: ${JSON.stringify(event)}\n\n`
 }
 
-function readAfter(database: Database, run: RunLogAddress, afterIndex: number): Promise<LoggedEvent[]> {
-  return readLoggedEvents(database.prisma, run, { afterIndex, limit: 500 })
+async function readAfter(
+  database: Database,
+  run: RunLogAddress & { redactor?: Redactor | null },
+  afterIndex: number,
+): Promise<LoggedEvent[]> {
+  const events = await readLoggedEvents(database.prisma, run, { afterIndex, limit: 500 })
+  return events.map((event) => redactLoggedEvent(event, run.redactor ?? null))
 }
 
 /**
  * The live event stream of an authorised run as SSE bytes: replays events after `afterIndex`, then
  * follows the log in the database (NOTIFY wake-ups, polling as a fallback), each event exactly once
- * in index order; ends with `event: end` after run.finished; heartbeats every 15 s.
+ * in index order, through the run's redaction when it carries one (an AuthorizedRun does); ends
+ * with `event: end` after run.finished; heartbeats every 15 s.
  */
 export function runEventStream(
   database: Database,
-  run: { tenantId: string; runId: string },
+  run: RunLogAddress & { redactor?: Redactor | null },
   afterIndex: number,
   signal?: AbortSignal,
 ): ReadableStream<Uint8Array> {

@@ -8,6 +8,7 @@ import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'
 import { AppError } from '../errors'
 import type { Prisma } from '../generated/prisma/client'
+import { matchesRedactedSearch, redactRunText, runRedactorFor } from '../runs/caller-redaction'
 import type { StoredRunStatus } from '../runs/projection'
 
 /** The statuses listed first. */
@@ -99,26 +100,41 @@ export async function listSupportRuns(
   const groups = [FAILURE_STATUSES, OTHER_STATUSES].map((statuses) =>
     statuses.filter((status) => !filters.status || status === filters.status),
   )
+  const redactor = await runRedactorFor(caller)
   const rows: (SupportRunRow & { group: number })[] = []
   for (let group = cursor?.group ?? 0; group < groups.length && rows.length <= limit; group++) {
     if (groups[group].length === 0) continue
-    const after = cursor && cursor.group === group ? new Date(cursor.createdAt) : null
-    const where: Prisma.RunWhereInput = {
-      AND: [
-        filterWhere(caller, filters, groups[group]),
-        { experimentId: null },
-        after ? { OR: [{ createdAt: { lt: after } }, { createdAt: after, id: { lt: cursor!.id } }] } : {},
-      ],
+    let after = cursor && cursor.group === group ? { createdAt: new Date(cursor.createdAt), id: cursor.id } : null
+    // A redacted reader's text search keeps only runs that match once redacted: read on until the page is full.
+    while (rows.length <= limit) {
+      const where: Prisma.RunWhereInput = {
+        AND: [
+          filterWhere(caller, filters, groups[group]),
+          { experimentId: null },
+          after
+            ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+            : {},
+        ],
+      }
+      const take = limit + 1 - rows.length
+      const found = await prisma.run.findMany({
+        where,
+        select: { ...select, prompt: true },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take,
+      })
+      for (const { user, prompt, ...row } of found)
+        if (matchesRedactedSearch({ title: row.title, prompt }, filters.q, redactor))
+          rows.push({ ...row, userName: user.name, group })
+      if (found.length < take) break
+      after = { createdAt: found[found.length - 1].createdAt, id: found[found.length - 1].id }
     }
-    const found = await prisma.run.findMany({
-      where,
-      select,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1 - rows.length,
-    })
-    rows.push(...found.map(({ user, ...row }) => ({ ...row, userName: user.name, group })))
   }
-  const runs = rows.slice(0, limit)
+  const runs = rows.slice(0, limit).map((row) => ({
+    ...row,
+    title: redactRunText(row.title, redactor),
+    interruptionReason: redactRunText(row.interruptionReason, redactor),
+  }))
   const last = runs[runs.length - 1]
   const nextCursor =
     rows.length > limit && last

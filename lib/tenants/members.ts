@@ -5,6 +5,7 @@ import { revokeSessions } from '../auth/session-version'
 import type { Role } from '../auth/permissions'
 import { writeAudit } from '../audit/write-audit'
 import { getPrisma } from '../db'
+import type { Db } from '../db/client'
 import { AppError, notFound } from '../errors'
 
 /** Changes to a tenant's memberships (admins only), each with an audit entry. A tenant always keeps one admin. */
@@ -15,19 +16,33 @@ function lastAdmin(field: string): AppError {
   })
 }
 
+/**
+ * Locks the tenant's row for the rest of the transaction, so membership changes of one tenant run one
+ * after another, then re-reads the caller's own role (another admin may have just demoted them) and
+ * counts the admins. Two admins demoting each other at once: the second sees the first's result.
+ */
+type Transaction = Parameters<Extract<Parameters<Db['$transaction']>[0], (...args: never[]) => unknown>>[0]
+
+async function lockTenantAdmins(tx: Transaction, caller: Caller): Promise<number> {
+  await tx.$queryRaw`SELECT id FROM tenants WHERE id = ${caller.tenantId} FOR UPDATE`
+  const own = await tx.membership.findFirst({
+    where: { tenantId: caller.tenantId, userId: caller.userId },
+    select: { role: true },
+  })
+  if (own?.role !== 'admin') throw notFound()
+  return tx.membership.count({ where: { tenantId: caller.tenantId, role: 'admin' } })
+}
+
 /** Gives a member of the caller's tenant another role. */
 export async function changeMemberRole(caller: Caller, membershipId: string, role: Role): Promise<void> {
   requirePermission(caller, 'members.manage')
   const prisma = await getPrisma()
   await prisma.$transaction(async (tx) => {
+    const admins = await lockTenantAdmins(tx, caller)
     const membership = await tx.membership.findFirst({ where: { id: membershipId, tenantId: caller.tenantId } })
     if (!membership) throw notFound()
     if (membership.role === role) return
-    if (
-      membership.role === 'admin' &&
-      (await tx.membership.count({ where: { tenantId: caller.tenantId, role: 'admin' } })) <= 1
-    )
-      throw lastAdmin('role')
+    if (membership.role === 'admin' && admins <= 1) throw lastAdmin('role')
     await tx.membership.update({ where: { id: membership.id }, data: { role } })
     await revokeSessions(membership.userId, tx) // the member signs in again under the new role
     await writeAudit(
@@ -45,13 +60,10 @@ export async function removeMember(caller: Caller, membershipId: string): Promis
   requirePermission(caller, 'members.manage')
   const prisma = await getPrisma()
   await prisma.$transaction(async (tx) => {
+    const admins = await lockTenantAdmins(tx, caller)
     const membership = await tx.membership.findFirst({ where: { id: membershipId, tenantId: caller.tenantId } })
     if (!membership) throw notFound()
-    if (
-      membership.role === 'admin' &&
-      (await tx.membership.count({ where: { tenantId: caller.tenantId, role: 'admin' } })) <= 1
-    )
-      throw lastAdmin('membershipId')
+    if (membership.role === 'admin' && admins <= 1) throw lastAdmin('membershipId')
     await tx.membership.delete({ where: { id: membership.id } })
     await revokeSessions(membership.userId, tx)
     await writeAudit(

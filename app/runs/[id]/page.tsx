@@ -5,6 +5,7 @@ import { RunPageSkeleton } from '@/components/runs/run-page-skeleton'
 import { FeedbackForm } from '@/components/runs/feedback-form'
 import { FeedbackList } from '@/components/runs/feedback-list'
 import { RunLiveView } from '@/components/runs/run-live-view'
+import { FormTenantMarker } from '@/components/shell/form-tenant'
 import { formatDateTime, formatDuration } from '@/components/runs/run-format'
 import { can } from '@/lib/auth/permissions'
 import { orNotFound, requireCaller } from '@/lib/auth/session'
@@ -44,6 +45,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const evaluator = task.evaluator?.kind ? (EVALUATORS[task.evaluator.kind] ?? task.evaluator.kind) : '—'
   return (
     <div className="space-y-6">
+      <FormTenantMarker tenantId={caller.tenantId} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm text-slate-500">

@@ -101,6 +101,7 @@ export function defineEndpoint<
       '404': problem('Not found, or not visible to the caller (the same answer).'),
       ...(definition.method === 'post'
         ? {
+            '415': problem('The body is not declared as JSON (send Content-Type: application/json).'),
             '409': problem('A request with this Idempotency-Key is still being handled.'),
             '422': problem('This Idempotency-Key was used with a different request.'),
           }

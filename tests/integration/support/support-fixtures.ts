@@ -40,7 +40,7 @@ export function plantedFailedLog(options: { injection?: boolean } = {}): {
 export async function persistRun(
   owner: TestUser,
   events: RawLoggedEvent[],
-  options: { status?: StoredRunStatus; title?: string; createdAt?: Date } = {},
+  options: { status?: StoredRunStatus; title?: string; prompt?: string; output?: string; createdAt?: Date } = {},
 ): Promise<string> {
   const prisma = await getPrisma()
   const run = await prisma.run.create({
@@ -48,7 +48,8 @@ export async function persistRun(
       tenantId: owner.caller.tenantId,
       userId: owner.id,
       title: options.title ?? 'Date in report format',
-      prompt: 'What is the date 5 March 2024 in the format the reports use?',
+      prompt: options.prompt ?? 'What is the date 5 March 2024 in the format the reports use?',
+      output: options.output,
       config: {},
       model: 'demo (offline)',
       status: options.status ?? 'failed',

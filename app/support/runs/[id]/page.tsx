@@ -1,4 +1,5 @@
 import type { Metadata } from 'next'
+import { FormTenantMarker } from '@/components/shell/form-tenant'
 import { SupportRunView } from '@/components/support/support-run-view'
 import { orNotFound, requirePageAccess } from '@/lib/auth/session'
 import { getRun } from '@/lib/runs/queries'
@@ -10,6 +11,9 @@ export default async function SupportRunPage({ params }: { params: Promise<{ id:
   const { id } = await params
   const run = await orNotFound(getRun(caller, id))
   return (
-    <SupportRunView caller={caller} run={run} back={{ href: '/support', label: 'Support console' }} via="console" />
+    <>
+      <FormTenantMarker tenantId={caller.tenantId} />
+      <SupportRunView caller={caller} run={run} back={{ href: '/support', label: 'Support console' }} via="console" />
+    </>
   )
 }

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic'
 export const POST = route<{ id: string }>({
   auth: 'session',
   errors: 'bare',
-  body: 'raw',
+  body: 'raw-json',
   permission: ['support.console', 'support.askOwn'],
   handler: ({ caller, params, request }) => supportChatResponse(caller, params.id, request),
 })
