@@ -35,7 +35,24 @@ function dropRuntimeRethrowHandlers(): void {
       if (isRuntimeRethrowHandler(listener)) emitter.removeListener(event, listener)
 }
 
+let watching = false
+
+/**
+ * Drops a rethrowing handler whenever one is added, also after the load: the runtime can add its
+ * handlers again later (a PostgreSQL restart still crashed a worker whose encoder had long loaded).
+ * Node announces a listener before adding it, so it is taken away on the next tick.
+ */
+function watchForRuntimeRethrowHandlers(): void {
+  if (watching) return
+  watching = true
+  emitter.on('newListener', (event: string | symbol, listener: (...args: never[]) => unknown) => {
+    if ((PROCESS_EVENTS as readonly (string | symbol)[]).includes(event) && isRuntimeRethrowHandler(listener))
+      process.nextTick(() => emitter.removeListener(event, listener as (...args: unknown[]) => void))
+  })
+}
+
 async function keepingProcessHandlers<T>(work: () => Promise<T>): Promise<T> {
+  watchForRuntimeRethrowHandlers()
   try {
     return await work()
   } finally {

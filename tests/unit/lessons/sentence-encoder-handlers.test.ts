@@ -29,6 +29,19 @@ describe('the sentence encoder in a long-lived process', () => {
     expect(handlers()).toEqual(before)
   })
 
+  it('drops a rethrowing handler the runtime adds after the load, on the next tick', async () => {
+    await encodeSentences(['warm up'])
+    const late = new Function('return function(reason) {\n  throw reason;\n}')() as () => never
+    process.on('unhandledRejection', late)
+    await new Promise((resolve) => process.nextTick(resolve))
+    expect(process.listeners('unhandledRejection')).not.toContain(late)
+    const mine = (_reason: unknown) => {}
+    process.on('unhandledRejection', mine)
+    await new Promise((resolve) => process.nextTick(resolve))
+    expect(process.listeners('unhandledRejection')).toContain(mine)
+    process.removeListener('unhandledRejection', mine)
+  })
+
   it('recognises the runtime rethrow handlers by their shape, and nothing else', () => {
     // The two shapes Emscripten emits (written as it writes them).
     const rethrow = new Function('return function(reason) {\n  throw reason;\n}')() as () => never
