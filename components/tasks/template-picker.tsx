@@ -1,19 +1,27 @@
 'use client'
 
 import Link from 'next/link'
-import type { MouseEvent } from 'react'
+import { type MouseEvent, useEffect, useRef } from 'react'
 
 /** A task template the form can start from. */
 export type TaskTemplate = { id: string; title: string; summary: string }
 
-/** The text fields of the New task form that differ from what the form was loaded with. */
-function typedFields(): string[] {
+type TextField = HTMLInputElement | HTMLTextAreaElement
+
+function textFields(): TextField[] {
   const form = document.querySelector<HTMLFormElement>('form[aria-label="New task"]')
   if (!form) return []
-  return Array.from(
-    form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('textarea, input[type="text"], input:not([type])'),
-  )
-    .filter((field) => field.value.trim() !== '' && field.value !== field.defaultValue)
+  return Array.from(form.querySelectorAll<TextField>('textarea, input[type="text"], input:not([type])'))
+}
+
+/**
+ * The text fields of the New task form that differ from what the form was loaded with. The loaded
+ * values are read when the picker mounts: `defaultValue` cannot tell, since React keeps a controlled
+ * field's defaultValue equal to what was typed.
+ */
+function typedFields(loaded: WeakMap<TextField, string>): string[] {
+  return textFields()
+    .filter((field) => field.value.trim() !== '' && field.value !== (loaded.get(field) ?? field.defaultValue))
     .map((field) => field.labels?.[0]?.textContent?.trim() || field.name)
 }
 
@@ -22,8 +30,13 @@ function typedFields(): string[] {
  * something was typed (the prompt above all), since the new template replaces it.
  */
 export function TemplatePicker({ templates, selected }: { templates: TaskTemplate[]; selected: string }) {
+  const loaded = useRef(new WeakMap<TextField, string>())
+  useEffect(() => {
+    // After each template load (the page re-renders with new values): what is there now was not typed.
+    loaded.current = new WeakMap(textFields().map((field) => [field, field.value]))
+  }, [selected])
   const confirmSwitch = (event: MouseEvent<HTMLAnchorElement>, title: string) => {
-    const typed = typedFields()
+    const typed = typedFields(loaded.current)
     if (typed.length === 0) return
     const what = typed.length === 1 ? `“${typed[0]}”` : `${typed.length} fields (${typed.slice(0, 3).join(', ')}…)`
     if (!window.confirm(`Start from “${title}”? What you typed in ${what} will be replaced.`)) event.preventDefault()

