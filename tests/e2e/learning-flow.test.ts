@@ -38,9 +38,7 @@ afterAll(async () => {
 })
 
 describe('the learning flow across users', () => {
-  // Skipped: regressed when the parallel branches were merged (see the stop-19 note): the shared lesson created or approved
-  // from the page does not appear. Found in the last minutes of the session; not yet diagnosed.
-  it.skip("Ada's failure becomes a lesson, the admin shares it, Grace's related task recalls it and passes first time", async () => {
+  it("Ada's failure becomes a lesson, the admin shares it, Grace's related task recalls it and passes first time", async () => {
     // Other files may have run Hangzhou as Ada or Grace: start both from no walking lesson of their own.
     for (const email of ['grace@demo.test', 'ada@demo.test']) {
       await signInAs(email)
@@ -129,7 +127,8 @@ describe('the learning flow across users', () => {
     await graceRun.waitForComplete()
     const recalled = graceRun.attempt(1).getByTestId('recalled-lessons').locator('li', { hasText: LESSON })
     expect(await recalled.count()).toBe(1)
-    expect(await recalled.innerText()).toMatch(/shared$/)
+    // Marked shared, with why it was recalled (the ranking's reasons).
+    expect(await recalled.innerText()).toMatch(/shared\s*— similarity [\d.]+ · same task key “walking-tour”/)
     expect(await recalled.getByRole('link').getAttribute('href')).toBe(`/lessons/${sharedId}`)
     expect(await graceRun.attempt(1).getByTestId('attempt-output').innerText()).toMatch(/three stops, all on foot/)
     expect(await page.getByTestId('lesson-counts').innerText()).toMatch(/^\d+ \/ 0$/)
