@@ -140,8 +140,18 @@ export class PgLessonStore implements VectorStore {
       typeof chunk.metadata.created_by === 'string' ? chunk.metadata.created_by : null,
     )
     if (rows[0]) return { id: rows[0].id, duplicate: false }
-    // A concurrent writer stored the same lesson between the check and the insert.
-    return { id: (await this.strengthen(userKey, normalized)) ?? '', duplicate: true }
+    // A concurrent writer stored the same lesson between the check and the insert, or the user's own
+    // copy is retired or expired: learned again, it is recalled again.
+    const revived = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
+      `UPDATE lessons SET status = 'active', times_learned = times_learned + 1,
+              expires_at = CASE WHEN expires_at <= now() AT TIME ZONE 'UTC' THEN NULL ELSE expires_at END,
+              updated_at = now() AT TIME ZONE 'UTC'
+       WHERE tenant_id = $1 AND user_key = $2 AND normalized = $3 RETURNING id`,
+      this.tenantId,
+      userKey,
+      normalized,
+    )
+    return { id: revived[0]?.id ?? '', duplicate: true }
   }
 
   /** Recall statistics: the lessons put in front of one attempt of this store's run (nothing without a run). */
@@ -170,6 +180,8 @@ export class PgLessonStore implements VectorStore {
 
   /**
    * Strengthens the lesson with this text that the user may recall (their own first); its id, if any.
+   * Only an active, unexpired lesson counts: a retired shared lesson with the same text stood in for
+   * the run's reflection, so the lesson was "already known", never stored and never recalled.
    * An experiment arm's store strengthens only the run's own lessons, so a shared lesson the arm does not
    * allow never stands in for the run's reflection.
    */
@@ -177,6 +189,7 @@ export class PgLessonStore implements VectorStore {
     const rows = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
       `UPDATE lessons SET times_learned = times_learned + 1, updated_at = now() AT TIME ZONE 'UTC'
        WHERE id = (SELECT id FROM lessons WHERE tenant_id = $1 AND normalized = $2 AND user_key = ANY($3::text[])
+                     AND status = 'active' AND (expires_at IS NULL OR expires_at > now() AT TIME ZONE 'UTC')
                    ORDER BY (user_key = '*'), id LIMIT 1)
        RETURNING id`,
       this.tenantId,

@@ -95,6 +95,25 @@ describe.each(databases)('recall on %s', (_name, database) => {
     expect(await prisma.lesson.count({ where: { tenantId, normalized: { contains: 'booking reference' } } })).toBe(1)
   })
 
+  it('a retired or expired lesson with the same text does not stand in for a re-learned one: it is stored and recalled', async () => {
+    const text = 'Before booking a ferry, check the last sailing back.'
+    const retiredShared = await store.put({ content: text, metadata: { user_id: SHARED_LESSON } })
+    await prisma.lesson.update({ where: { id: retiredShared.id }, data: { status: 'retired' } })
+    // The run's reflection writes the same lesson: before, it was "already known" (the retired one) and lost.
+    const relearned = await store.put({ content: text, metadata: { user_id: 'grace' } })
+    expect(relearned.duplicate).toBe(false)
+    expect(relearned.id).not.toBe(retiredShared.id)
+    const hits = await recallForUser(store, 'Book a ferry to the island and back.', 'grace', 5)
+    expect(hits.map((hit) => hit.id)).toContain(relearned.id)
+    // The user's own copy, expired: learned again, it is recalled again (the same row).
+    await prisma.lesson.update({ where: { id: relearned.id }, data: { expiresAt: new Date(Date.now() - 60_000) } })
+    const revived = await store.put({ content: text, metadata: { user_id: 'grace' } })
+    expect(revived).toEqual({ id: relearned.id, duplicate: true })
+    expect(
+      (await recallForUser(store, 'Book a ferry to the island and back.', 'grace', 5)).map((hit) => hit.id),
+    ).toContain(relearned.id)
+  })
+
   it("a member's lesson and its shared copy come back as one", async () => {
     const mine = await store.put({ content: 'Quote every price with its currency.', metadata: { user_id: 'grace' } })
     const copy = await store.put({
