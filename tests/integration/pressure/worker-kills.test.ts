@@ -31,6 +31,19 @@ function randomTask() {
   return { ...scenario.task, reflexion: { ...scenario.task.reflexion, lessonMode } }
 }
 
+/** Waits until some run of these tenants is running (or the time is up: the round then kills idle workers). */
+async function untilARunIsRunning(
+  prisma: Awaited<ReturnType<typeof getPrisma>>,
+  tenantIds: string[],
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if ((await prisma.run.count({ where: { tenantId: { in: tenantIds }, status: 'running' } })) > 0) return
+    await pause(100)
+  }
+}
+
 describe('workers killed mid-run, repeatedly', () => {
   it('resumes or ends every run with intact logs, lessons and recall stats', { timeout: 240_000 }, async () => {
     expect(databaseUrl, 'this test needs the PostgreSQL test database').toBeTruthy()
@@ -57,6 +70,9 @@ describe('workers killed mid-run, repeatedly', () => {
       const starting = random() < 0.4 ? 2 : 1
       for (let count = 0; count < starting; count++) alive.push(await startWorkerProcess(databaseUrl!))
       await submit(RUNS_PER_ROUND)
+      // A kill should land mid-run: wait until a worker has taken a run (a cold worker can take a few
+      // seconds to start polling on a busy machine; killed before that, it proved nothing).
+      await untilARunIsRunning(prisma, tenantIds, 30_000)
       await pause(300 + Math.floor(random() * 1500))
       // Kill one worker, or all of them.
       const victims = random() < 0.5 ? alive : [alive[Math.floor(random() * alive.length)]]
