@@ -141,21 +141,33 @@ export const PAYLOADS = {
     /** What the model was sent (bounded, secret-masked): instructions, then each message as text. */
     prompt: modelTraceSchema.optional(),
   }),
+  /** The model asked for a tool (lib/reflexion/tool-loop.ts writes it before running the call). */
   toolCalled: z.looseObject({
     attempt: count.optional(),
     turn: count.optional(),
     toolCallId: text.optional(),
     toolName: text.optional(),
+    /** The call's arguments as the model wrote them; over MAX_TOOL_INPUT_CHARS, a bounded rendering (text). */
     input: z.unknown().optional(),
+    /** The supervisor's worker that made the call (absent for the agent itself). */
     worker: text.optional(),
   }),
+  /** A tool returned or failed; a failure is an observation the agent reads, not a crashed run. */
   toolReturned: z.looseObject({
     attempt: count.optional(),
     turn: count.optional(),
     toolCallId: text.optional(),
     toolName: text.optional(),
-    output: z.unknown().optional(),
+    /** The result as text, bounded (head and tail kept) exactly as the model read it inside its delimiters. */
+    output: text.optional(),
     isError: z.boolean().optional(),
+    /** Why the call failed: the tool's own error, a timeout, an unknown tool, the per-attempt cap, cancellation. */
+    error: text.optional(),
+    /** How long the call took on the run's clock, in milliseconds (0 for a call refused before it ran). */
+    durationMs: z.number().nonnegative().optional(),
+    /** Set when the result was longer than the policy's size and cut; `outputChars` is its full length. */
+    truncated: z.boolean().optional(),
+    outputChars: count.optional(),
     worker: text.optional(),
   }),
   workerDelegated: z.looseObject({ attempt: count.optional(), worker: text.optional(), task: text.optional() }),
