@@ -74,6 +74,8 @@ export const PAYLOADS = {
     maxAttempts: count.optional(),
     threshold: score.optional(),
     lessonMode: text.optional(),
+    /** The tools the member chose for the task (re-checked against the enabled tools when the run executes). */
+    tools: z.array(text).optional(),
   }),
   runStarted: z.looseObject({ worker: text.optional() }),
   runResumed: z.looseObject({ fromAttempt: count.optional(), afterIndex: count.optional(), worker: text.optional() }),

@@ -58,7 +58,7 @@ const tools: ToolSet = {
     description: 'never returns until aborted',
     inputSchema: z.object({}),
     execute: (_input, { abortSignal }) =>
-      new Promise((_, reject) => abortSignal?.addEventListener('abort', () => reject(new Error('aborted')))),
+      new Promise<string>((_, reject) => abortSignal?.addEventListener('abort', () => reject(new Error('aborted')))),
   }),
   huge: tool({ description: 'a long result', inputSchema: z.object({}), execute: async () => 'x'.repeat(5_000) }),
   structured: tool({
