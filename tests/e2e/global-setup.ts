@@ -45,6 +45,9 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 export default async function setup(project: TestProject) {
   await buildIfNeeded(root, (line) => console.log(`e2e: ${line}`))
   const port = await freePort()
+  // The port of the MCP server tests/e2e/tools.test.ts starts: the one loopback address the outbound
+  // guard lets the app reach, as an operator's OUTBOUND_ALLOW would for a tool server on its own network.
+  const toolServerPort = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reflexion-e2e-'))
   const baseUrl = `http://127.0.0.1:${port}`
   const blank = {
@@ -70,6 +73,7 @@ export default async function setup(project: TestProject) {
       NEXT_TELEMETRY_DISABLED: '1',
       // Every browser of the suite signs up from 127.0.0.1.
       SIGNUP_LIMIT_PER_HOUR: '100000',
+      OUTBOUND_ALLOW: `127.0.0.1:${toolServerPort}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -101,6 +105,6 @@ export default async function setup(project: TestProject) {
   }
   console.log(`e2e: server on ${baseUrl} (data in ${dataDir})`)
   const demoApiKey = output.match(/^ {2}(rsk_\S+)\s*$/m)?.[1] ?? null
-  project.provide('e2e', { baseUrl, demoUsers, demoApiKey })
+  project.provide('e2e', { baseUrl, demoUsers, demoApiKey, toolServerPort })
   return stop
 }

@@ -7,7 +7,7 @@ import { launchBrowser, newContext, screenshot } from './helpers/browser'
 import { demoUser } from './helpers/config'
 import { visit } from './helpers/outcome'
 import { signedInContext } from './helpers/personas'
-import { SignInPage } from './pages'
+import { SignInPage, SupportChatPanel } from './pages'
 
 import { e2eConfig } from './helpers/config'
 
@@ -44,21 +44,6 @@ async function expectRefused(page: Page, path: string) {
   expect((await visit(page, path)).outcome).toBe('notFound')
   expect(await page.getByLabel('Your question').count()).toBe(0)
   expect(await page.getByTestId('timeline').count()).toBe(0)
-}
-
-/** The chat of a support run view. */
-class SupportChatPanel {
-  constructor(readonly page: Page) {}
-
-  /** Asks and waits for this question's own answer to finish (earlier answers are already done). */
-  async ask(question: string) {
-    const done = this.page.locator('[data-testid="support-exchange"][data-state="done"]')
-    const before = await done.count()
-    await this.page.getByLabel('Your question').fill(question)
-    await this.page.getByRole('button', { name: 'Ask' }).click()
-    await done.nth(before).waitFor({ timeout: 30_000 })
-    return this.page.getByTestId('support-answer').nth(before)
-  }
 }
 
 beforeAll(async () => {

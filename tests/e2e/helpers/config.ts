@@ -5,7 +5,13 @@ import type { Role } from '../../../lib/auth/permissions'
 export type DemoUser = { role: Role; email: string; password: string }
 
 /** What the global setup hands to the tests. */
-export type E2eConfig = { baseUrl: string; demoUsers: DemoUser[]; demoApiKey: string | null }
+export type E2eConfig = {
+  baseUrl: string
+  demoUsers: DemoUser[]
+  demoApiKey: string | null
+  /** The one loopback port the app may reach (OUTBOUND_ALLOW): the tools test starts its MCP server there. */
+  toolServerPort: number
+}
 
 /** This run's server and demo users. */
 export function e2eConfig(): E2eConfig {
