@@ -50,7 +50,7 @@ const tools: ToolSet = {
   fail: tool({
     description: 'always fails',
     inputSchema: z.object({}),
-    execute: async () => {
+    execute: async (): Promise<string> => {
       throw new Error('the record does not exist')
     },
   }),
