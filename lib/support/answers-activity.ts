@@ -20,6 +20,13 @@ const scope = (context: AnswerContext) => {
   }
 }
 
+/** A call's input as written: JSON arguments shown as they are (bounded), other text quoted. */
+function inputText(value: string, limit = 160): string {
+  const text = value.replace(/\s+/g, ' ').trim()
+  if (!/^[[{]/.test(text)) return quote(text, limit)
+  return text.length > limit ? `${text.slice(0, limit)}…` : text
+}
+
 /** Which tools were called (with their input) and what came back, per attempt; a named tool only, when one is named. */
 export function answerTools(context: AnswerContext): string {
   const { reader, language, question } = context
@@ -50,12 +57,21 @@ export function answerTools(context: AnswerContext): string {
           `调用的工具：${[...tally].map(([tool, count]) => `${quote(tool)} ×${count}`).join('，')}。`,
         ),
       )
+    const failures = shown.filter((event) => event.kind === 'result' && event.isError)
+    if (failures.length)
+      lines.push(
+        say(
+          language,
+          `Failed: ${failures.map((event) => `${quote(event.tool)}${event.attempt !== null ? ` on attempt ${event.attempt}` : ''} with ${quote(event.value ?? '', 160)} (#${event.position})`).join('; ')}.`,
+          `失败的调用：${failures.map((event) => `${quote(event.tool)}${event.attempt !== null ? `（第 ${event.attempt} 次）` : ''}出错 ${quote(event.value ?? '', 160)}（#${event.position}）`).join('；')}。`,
+        ),
+      )
     for (const event of shown.slice(0, 12)) {
       const attempt =
         event.attempt !== null ? say(language, `attempt ${event.attempt}: `, `第 ${event.attempt} 次：`) : ''
       lines.push(
         event.kind === 'call'
-          ? `- ${attempt}${quote(event.tool)} ${say(language, 'called with', '输入')} ${quote(event.value ?? '', 160)} (#${event.position})`
+          ? `- ${attempt}${quote(event.tool)} ${say(language, 'called with', '输入')} ${inputText(event.value ?? '')} (#${event.position})`
           : `- ${attempt}${quote(event.tool)} ${event.isError ? say(language, 'failed with', '出错') : say(language, 'returned', '返回')} ${quote(event.value ?? '', 200)} (#${event.position})`,
       )
     }

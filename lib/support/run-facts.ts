@@ -112,15 +112,19 @@ export function toolEvents(reader: LogReader): ToolEvent[] {
     .flatMap((type) =>
       reader.events(type, 60).map((facts): ToolEvent => {
         const kind = isToolCallType(type) ? 'call' : 'result'
-        const value =
-          kind === 'call'
-            ? textField(facts.fields, ['input', 'args', 'arguments', 'parameters', 'query'])
-            : textField(facts.fields, [...OUTPUT_FIELDS, 'error', 'message'])
         const failed =
           facts.fields.isError === true ||
           facts.fields.failed === true ||
           facts.fields.ok === false ||
           /fail|error/i.test(type)
+        // A failed result says best why in its error field; a good one in its output.
+        const value =
+          kind === 'call'
+            ? textField(facts.fields, ['input', 'args', 'arguments', 'parameters', 'query'])
+            : textField(
+                facts.fields,
+                failed ? ['error', 'message', ...OUTPUT_FIELDS] : [...OUTPUT_FIELDS, 'error', 'message'],
+              )
         return {
           ...located(reader, facts),
           tool: textField(facts.fields, TOOL_NAME_FIELDS) ?? 'a tool',
