@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getPrisma } from '../../../lib/db/client'
 import { serializeJsonl } from '../../../lib/events/jsonl'
+import { DEMO_TOOL_SCENARIOS } from '../../../lib/models/demo/scenarios'
 import { saveProviderKey } from '../../../lib/models/provider-keys'
 import type { RunWorker } from '../../../lib/runs/run-worker'
 import { submitTask } from '../../../lib/runs/submit-task'
@@ -198,5 +199,35 @@ describe("another tenant and tenant A's tools", () => {
     expect(requestsWith(KEY_A).some((request) => JSON.stringify(request.body).includes(MARKER.toUpperCase()))).toBe(
       true,
     )
+  })
+})
+
+describe('the offline demo tool scenario', () => {
+  it('uses the javascript tool wrongly on attempt 1, learns the lesson, and uses it right on attempt 2', async () => {
+    await runWorker()
+    const scenario = DEMO_TOOL_SCENARIOS.find((candidate) => candidate.id === 'compound-interest')!
+    await setToolEnabled(a.admin.caller, 'javascript', true)
+    const { runId } = await submitTask(a.member.caller, scenario.task)
+    const run = await waitForRun(runId)
+    const events = await storedEvents(runId)
+    const calls = events.filter((event) => event.type === 'agent.tool_called').map((event) => event.payload)
+    expect(calls).toEqual([
+      expect.objectContaining({ attempt: 1, toolName: 'javascript', input: scenario.tool!.inputWithout }),
+      expect.objectContaining({ attempt: 2, toolName: 'javascript', input: scenario.tool!.inputWith }),
+    ])
+    const results = await toolResults(runId)
+    expect(results.map((result) => [result.attempt, result.isError, result.output])).toEqual([
+      // What QuickJS computes, as JavaScript numbers print.
+      [1, false, String(1000 * 1.05 * 3)],
+      [2, false, String(1000 * 1.05 ** 3)],
+    ])
+    const scores = events.filter((event) => event.type === 'reflexion.evaluated').map((event) => event.payload.score)
+    expect(scores).toEqual([0, 1])
+    expect(events.find((event) => event.type === 'reflexion.lesson_persisted')?.payload).toMatchObject({
+      attempt: 1,
+      lesson: scenario.lesson,
+    })
+    expect(run).toMatchObject({ status: 'succeeded', attemptsUsed: 2 })
+    expect(run.output).toContain('$1157.63')
   })
 })
