@@ -117,6 +117,22 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
             <dd>{task.maxTurns ?? '—'}</dd>
           </div>
           <div>
+            <dt className="text-xs text-slate-500">Tools chosen</dt>
+            {/* As submitted; the run re-checks each against the enabled tools when it executes. */}
+            <dd className="flex flex-wrap gap-1" data-testid="run-tools">
+              {task.tools?.length
+                ? task.tools.map((name) => (
+                    <span
+                      key={name}
+                      className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-800"
+                    >
+                      {name}
+                    </span>
+                  ))
+                : 'none'}
+            </dd>
+          </div>
+          <div>
             <dt className="text-xs text-slate-500">Task key and tags</dt>
             <dd className="flex flex-wrap gap-1" data-testid="run-task-key">
               {task.taskKey ? (
