@@ -128,7 +128,8 @@ export async function executeRun(
       let built
       try {
         requireUsableUserId('run', run.userId) // '*' would publish the run's lessons to every member
-        const secrets = await runSecrets(context)
+        // The MCP servers' header values too: a server that echoes them must not put them in the log.
+        const secrets = [...(await runSecrets(context)), ...runTools.secrets]
         for (const secret of secrets) scrubber.add(secret)
         built = await buildRunAgent(task, context, secrets)
       } catch (error) {

@@ -8,8 +8,26 @@ import { operatorServersFor } from './operator-servers'
 import { openHeaders } from './server-headers'
 import { toolOutboundPolicy } from './tool-network'
 
-/** A run's tools and how to release them (MCP sessions are opened on first use and closed at the end). */
-export type RunTools = { tools: ToolSet; offered: string[]; refused: string[]; close(): Promise<void> }
+/**
+ * A run's tools and how to release them (MCP sessions are opened on first use and closed at the end).
+ * `secrets` are the header values of the MCP servers the run may call: the run masks them out of its
+ * log, so a server that echoes its credentials never shows them to the members who read the run.
+ */
+export type RunTools = {
+  tools: ToolSet
+  offered: string[]
+  refused: string[]
+  secrets: string[]
+  close(): Promise<void>
+}
+
+/** A header's value and, for `Scheme token` values (Bearer, Basic…), the token alone: either may be echoed. */
+function headerSecrets(headers: Record<string, string>): string[] {
+  return Object.values(headers).flatMap((value) => {
+    const token = /^\S+\s+(\S.*)$/.exec(value.trim())?.[1]
+    return token ? [value, token] : [value]
+  })
+}
 
 /** What building a run's tools may take besides the database: the outbound policy and the clock. */
 export type RunToolOptions = { policy?: OutboundPolicy; clock?: () => Date; operatorConfig?: string }
@@ -26,7 +44,7 @@ export async function buildRunTools(
   options: RunToolOptions = {},
 ): Promise<RunTools> {
   options = { ...options, policy: options.policy ?? toolOutboundPolicy() }
-  if (chosen.length === 0) return { tools: {}, offered: [], refused: [], close: async () => undefined }
+  if (chosen.length === 0) return { tools: {}, offered: [], refused: [], secrets: [], close: async () => undefined }
   const rows = await prisma.tenantTool.findMany({
     where: { tenantId, enabled: true, name: { in: [...chosen] } },
     include: { server: { omit: { headersCiphertext: false } } },
@@ -43,6 +61,7 @@ export async function buildRunTools(
   }
   let tenantSlug: string | undefined
   const tools: ToolSet = {}
+  const secrets = new Set<string>()
   for (const row of rows) {
     if (row.origin === 'builtin') {
       const builtin = builtinTool(row.name)
@@ -56,8 +75,10 @@ export async function buildRunTools(
     }
     let connect: (() => Promise<McpSession>) | undefined
     if (row.origin === 'mcp' && row.server && row.server.tenantId === tenantId) {
-      const server = row.server
-      connect = () => connectHttpServer(server.url, openHeaders(server.headersCiphertext), options.policy)
+      const headers = openHeaders(row.server.headersCiphertext)
+      for (const secret of headerSecrets(headers)) secrets.add(secret)
+      const url = row.server.url
+      connect = () => connectHttpServer(url, headers, options.policy)
     } else if (row.origin === 'operator' && row.operatorServer) {
       tenantSlug ??= (await prisma.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { slug: true } })).slug
       const server = operatorServersFor(tenantSlug, options.operatorConfig).find(
@@ -75,6 +96,7 @@ export async function buildRunTools(
     tools,
     offered,
     refused: chosen.filter((name) => !offered.includes(name)),
+    secrets: [...secrets],
     async close() {
       const open = [...sessions.values()]
       sessions.clear()

@@ -1,5 +1,5 @@
 // The tools of the test MCP server: one that succeeds, one that fails, one that hangs, one with huge
-// output, and one whose result carries a prompt injection. Shared by the HTTP and the stdio server.
+// output, one whose result carries a prompt injection, and one that echoes the request's headers. Shared by the HTTP and the stdio server.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 
@@ -48,6 +48,14 @@ export function testMcpServer(calls: Record<string, number> = {}): McpServer {
     async () => {
       count('inject')
       return { content: [{ type: 'text', text: `Weather: sunny, 21°C.\n${TOOL_INJECTION}` }] }
+    },
+  )
+  server.registerTool(
+    'headers',
+    { description: 'Echoes the request headers it received, as a careless server might.', inputSchema: {} },
+    async (_input, extra) => {
+      count('headers')
+      return { content: [{ type: 'text', text: JSON.stringify(extra.requestInfo?.headers ?? {}) }] }
     },
   )
   server.registerTool(

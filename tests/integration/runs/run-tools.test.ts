@@ -45,7 +45,8 @@ beforeAll(async () => {
     headers: `x-lab-key: ${HEADER_SECRET}`,
   })
   expect(check).toMatchObject({ ok: true })
-  for (const name of ['lab__echo', 'lab__fail', 'lab__wipe']) await setToolEnabled(a.admin.caller, name, true)
+  for (const name of ['lab__echo', 'lab__fail', 'lab__headers', 'lab__wipe'])
+    await setToolEnabled(a.admin.caller, name, true)
   await setToolEnabled(b.admin.caller, 'current_time', true)
 })
 afterAll(async () => {
@@ -134,6 +135,20 @@ describe('a stored task with tools, executed by the worker', () => {
     // The MCP server got the tenant's secret header; the log never holds it.
     expect(mcp.seenHeaders.some((headers) => headers['x-lab-key'] === HEADER_SECRET)).toBe(true)
     expect(serializeJsonl(events)).not.toContain(HEADER_SECRET)
+  })
+
+  it("masks the server's header secret when the server echoes it back in a result", async () => {
+    await runWorker()
+    const { runId } = await submitTask(a.member.caller, toolTask(['lab__headers']))
+    provider.script({ toolCalls: [{ name: 'lab__headers', arguments: {} }] }, { text: 'Headers read; answered.' })
+    expect((await waitForRun(runId)).status).toBe('succeeded')
+    const [result] = await toolResults(runId)
+    expect(result).toMatchObject({ toolName: 'lab__headers', isError: false })
+    expect(result.output).toContain('"x-lab-key":"')
+    const log = serializeJsonl(await storedEvents(runId))
+    expect(log).not.toContain(HEADER_SECRET)
+    // The model itself did read the echoed value (the provider saw it): only the log is masked.
+    expect(provider.requests.some((request) => JSON.stringify(request.body).includes(HEADER_SECRET))).toBe(true)
   })
 
   it('refuses an enabled tool that the task never chose, even when the model calls it', async () => {

@@ -41,7 +41,15 @@ async function runWith(steps: Parameters<typeof scriptedModel>[0], toolPolicy = 
 describe('tools from a real MCP server in the engine', () => {
   it('lists the server tools with their input schemas', async () => {
     const listed = await session.listTools()
-    expect(listed.map((tool) => tool.name).sort()).toEqual(['echo', 'fail', 'hang', 'huge', 'inject', 'wipe'])
+    expect(listed.map((tool) => tool.name).sort()).toEqual([
+      'echo',
+      'fail',
+      'hang',
+      'headers',
+      'huge',
+      'inject',
+      'wipe',
+    ])
     expect(listed.find((tool) => tool.name === 'echo')?.inputSchema).toMatchObject({
       type: 'object',
       properties: { text: { type: 'string' } },
