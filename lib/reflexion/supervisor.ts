@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { via } from '../events/cause'
 import { HANDLERS } from '../events/vocabulary'
 import type { Agent } from './agent'
-import type { Architecture, BaseResult, BaseRunInput } from './architecture'
+import type { Architecture, BaseResult, BaseRunInput, Step } from './architecture'
 import { ReflexionConfigError, requireInteger } from './errors'
 import { buildSystemPrompt } from './prompts'
 import { startingContext } from './react'
@@ -58,6 +58,9 @@ export class Supervisor implements Architecture {
     const byTool = new Map(
       Object.entries(this.workers).map(([name, worker]) => [delegateToolName(name), { name, worker }]),
     )
+    // Each delegation's worker tool calls, in order, so the reflector sees them too (seed 000: the
+    // attempt's actions and observations include the tool calls and their results, whoever made them).
+    const workerSteps: Step[][] = []
     const delegate: Delegate = async (toolName, toolInput, modelCalledIndex) => {
       const target = byTool.get(toolName)
       if (!target) return undefined
@@ -85,6 +88,7 @@ export class Supervisor implements Architecture {
         firstHandler: HANDLERS.supervisor,
         handler: HANDLERS.react,
       })
+      workerSteps.push(result.steps.map((step) => ({ ...step, name: `${target.name}.${step.name}` })))
       const output =
         result.status === 'final'
           ? result.text
@@ -115,11 +119,15 @@ export class Supervisor implements Architecture {
       delegate,
     })
     const cause = via(result.lastModelIndex, HANDLERS.supervisor)
+    // A worker's calls come just before the delegation step that returned its answer.
+    const steps = result.steps.flatMap((step) =>
+      byTool.has(step.name) ? [...(workerSteps.shift() ?? []), step] : [step],
+    )
     if (result.status === 'out_of_turns') {
       const index = await run.emit('agent.out_of_turns', cause, { attempt, maxTurns })
-      return { status: 'out_of_turns', turns: result.turns, maxTurns, index, steps: result.steps }
+      return { status: 'out_of_turns', turns: result.turns, maxTurns, index, steps }
     }
     const index = await run.emit('agent.output_produced', cause, { attempt, output: result.text, turns: result.turns })
-    return { status: 'output', output: result.text, turns: result.turns, index, steps: result.steps }
+    return { status: 'output', output: result.text, turns: result.turns, index, steps }
   }
 }

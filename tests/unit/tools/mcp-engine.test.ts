@@ -205,7 +205,7 @@ describe('tools from a real MCP server in the engine', () => {
       const policy = { allow: [`127.0.0.1:${guarded.port}`] }
       await expect(connectHttpServer(guarded.url, {}, policy)).rejects.toThrow()
       const open = await connectHttpServer(guarded.url, { Authorization: 'Bearer s3cret' }, policy)
-      expect((await open.listTools()).length).toBe(6)
+      expect((await open.listTools()).length).toBe(7)
       await open.close()
     } finally {
       await guarded.stop()
