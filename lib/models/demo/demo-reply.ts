@@ -159,7 +159,9 @@ function agentWithTools(
   const lines = named.map((name, position) => {
     const result = toolResults[position] ?? ''
     const failed = /status="error"/.test(result)
-    return `${name} ${failed ? 'failed' : 'returned'}: ${toolResultText(result).slice(0, 300)}`
+    // A failed call's text starts with "error:"; "failed: error: …" would say it twice.
+    const text = toolResultText(result).replace(failed ? /^error:\s*/i : /^$/, '')
+    return `${name} ${failed ? 'failed' : 'returned'}: ${text.slice(0, 300)}`
   })
   return { kind: 'text', text: `I called the tools the task names.\n${lines.join('\n')}` }
 }

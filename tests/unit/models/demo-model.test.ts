@@ -1,5 +1,6 @@
-import { generateText, streamText } from 'ai'
+import { generateText, streamText, tool } from 'ai'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { createDemoModel, DEMO_SCENARIOS } from '../../../lib/models/demo'
 import {
   Agent,
@@ -31,6 +32,38 @@ function agentFor(id: string, store: InMemoryVectorStore | null, memory = new In
     }),
   }
 }
+
+describe('the offline demo model with the tools a task names', () => {
+  it('calls each named tool once, in order, and reports what each returned or why it failed', async () => {
+    const result = await new Agent({
+      instructions: 'Be helpful.',
+      model: createDemoModel(),
+      tools: {
+        lookup: tool({
+          description: 'looks up',
+          inputSchema: z.object({ text: z.string() }),
+          execute: async ({ text }) => `found ${text}`,
+        }),
+        confirm: tool({
+          description: 'confirms',
+          inputSchema: z.object({ text: z.string() }),
+          execute: async (): Promise<string> => {
+            throw new Error('the record does not exist')
+          },
+        }),
+      },
+      architecture: new Reflexion({ maxAttempts: 1 }),
+    }).run('Find "order 42" with lookup, then check it with confirm.')
+    const called = result.events.filter((event) => event.type === 'agent.tool_called')
+    expect(called.map((event) => [event.toolName, event.input])).toEqual([
+      ['lookup', { text: 'order 42' }],
+      ['confirm', { text: 'order 42' }],
+    ])
+    expect(result.output).toBe(
+      'I called the tools the task names.\nlookup returned: found order 42\nconfirm failed: the record does not exist',
+    )
+  })
+})
 
 describe('the offline demo model plays the bundled scenarios through the real engine', () => {
   it('walking tour: fails with 5 stops, writes the lesson, passes with 3 stops on attempt 2', async () => {
