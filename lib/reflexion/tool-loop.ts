@@ -7,7 +7,7 @@ import { callModel } from './model-call'
 import { renderValue } from './prompts'
 import type { RunContext } from './run-context'
 import { executeTool, toolResultForModel, type ToolOutcome } from './tool-execution'
-import { DEFAULT_TOOL_POLICY, MAX_TOOL_INPUT_CHARS, type ToolPolicy } from './tool-policy'
+import { DEFAULT_TOOL_POLICY, MAX_TOOL_INPUT_CHARS, type ToolPolicy, withheldToolError } from './tool-policy'
 import type { ModelRole } from './usage'
 
 /** Runs a delegation tool call; returns the answer and the index of agent.worker_returned. */
@@ -135,7 +135,7 @@ function boundedInput(input: unknown): unknown {
   return text.length <= MAX_TOOL_INPUT_CHARS ? input : renderValue(input, MAX_TOOL_INPUT_CHARS)
 }
 
-/** Runs one call unless the attempt has used its calls; a refused call is an error the agent reads. */
+/** Runs one call unless the tool is withheld or the attempt has used its calls; a refused call is an error the agent reads. */
 async function runOneTool(
   request: ToolLoopRequest,
   toolCall: { toolName: string; input: unknown; toolCallId: string },
@@ -143,8 +143,14 @@ async function runOneTool(
   policy: ToolPolicy,
 ): Promise<ToolOutcome> {
   const { run } = request
-  if (run.countToolCall(request.attempt) > policy.maxCallsPerAttempt) {
-    const error = `tool call limit reached: at most ${policy.maxCallsPerAttempt} tool calls per attempt; answer with what you have`
+  const withheld = withheldToolError(policy, toolCall.toolName)
+  const refusal =
+    withheld ??
+    (run.countToolCall(request.attempt) > policy.maxCallsPerAttempt
+      ? `tool call limit reached: at most ${policy.maxCallsPerAttempt} tool calls per attempt; answer with what you have`
+      : undefined)
+  if (refusal !== undefined) {
+    const error = refusal
     return {
       output: error,
       isError: true,

@@ -121,9 +121,11 @@ export async function executeRun(
         embedder: options.embedder,
         // Of the tools the task chose, only those enabled in the run's tenant now (checked at execution).
         tools: undefined as import('ai').ToolSet | undefined,
+        toolPolicy: undefined as { withheld: Record<string, string> } | undefined,
       }
       const runTools = await buildRunTools(prisma, run.tenantId, task.tools ?? [], { policy: options.outboundPolicy })
       context.tools = runTools.tools
+      context.toolPolicy = { withheld: runTools.withheld }
       const scrubber = new SecretScrubber()
       let built
       try {

@@ -6,6 +6,7 @@ import { PgLessonStore } from '../lessons/pg-lesson-store'
 import { tenantLessonStore } from '../lessons/tenant-lessons'
 import { PgMemory } from '../lessons/pg-memory'
 import type { RetryOptions } from '../reflexion/retry'
+import type { ToolPolicy } from '../reflexion/tool-policy'
 import { configuredSecrets } from '../models/engine-models'
 import { envSecrets, type SecretsBackend } from '../models/secrets'
 import { Agent } from '../reflexion/agent'
@@ -32,6 +33,8 @@ export type RunAgentContext = {
   embedder?: Embedder
   /** The tools this run may call (already filtered to the tenant's enabled tools the task chose). */
   tools?: ToolSet
+  /** How the engine treats those tools; `withheld` names the chosen tools the run may no longer call, and why. */
+  toolPolicy?: Partial<ToolPolicy>
 }
 
 /** The offline default lesson embedder, or an AI SDK embedding model (tests pass one in the context). */
@@ -67,6 +70,7 @@ export async function buildRunAgent(
                 instructions: worker.instructions,
                 model,
                 tools: context.tools,
+                toolPolicy: context.toolPolicy,
                 maxTurns: task.maxTurns,
                 retry: context.retry,
                 secrets,
@@ -114,6 +118,7 @@ export async function buildRunAgent(
     model,
     architecture,
     tools: context.tools,
+    toolPolicy: context.toolPolicy,
     memory: new PgMemory({ prisma: context.prisma, tenantId: context.tenantId }),
     maxTurns: task.maxTurns,
     secrets,

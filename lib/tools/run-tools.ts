@@ -17,6 +17,8 @@ export type RunTools = {
   tools: ToolSet
   offered: string[]
   refused: string[]
+  /** Why each refused tool is withheld, for the engine's `toolPolicy.withheld` (a call says why it failed). */
+  withheld: Record<string, string>
   secrets: string[]
   close(): Promise<void>
 }
@@ -44,7 +46,8 @@ export async function buildRunTools(
   options: RunToolOptions = {},
 ): Promise<RunTools> {
   options = { ...options, policy: options.policy ?? toolOutboundPolicy() }
-  if (chosen.length === 0) return { tools: {}, offered: [], refused: [], secrets: [], close: async () => undefined }
+  if (chosen.length === 0)
+    return { tools: {}, offered: [], refused: [], withheld: {}, secrets: [], close: async () => undefined }
   const rows = await prisma.tenantTool.findMany({
     where: { tenantId, enabled: true, name: { in: [...chosen] } },
     include: { server: { omit: { headersCiphertext: false } } },
@@ -92,10 +95,12 @@ export async function buildRunTools(
     tools[row.name] = mcpTool(row, () => session(key, open))
   }
   const offered = Object.keys(tools)
+  const refused = chosen.filter((name) => !offered.includes(name))
   return {
     tools,
     offered,
-    refused: chosen.filter((name) => !offered.includes(name)),
+    refused,
+    withheld: await withheldReasons(prisma, tenantId, refused),
     secrets: [...secrets],
     async close() {
       const open = [...sessions.values()]
@@ -103,4 +108,24 @@ export async function buildRunTools(
       await Promise.all(open.map((pending) => pending.then((item) => item.close()).catch(() => undefined)))
     },
   }
+}
+
+/** Why each chosen tool that the run cannot offer is withheld, in words for the model, the log and support. */
+async function withheldReasons(prisma: Db, tenantId: string, refused: string[]): Promise<Record<string, string>> {
+  if (refused.length === 0) return {}
+  const rows = await prisma.tenantTool.findMany({
+    where: { tenantId, name: { in: refused } },
+    select: { name: true, enabled: true },
+  })
+  const enabled = new Map(rows.map((row) => [row.name, row.enabled]))
+  return Object.fromEntries(
+    refused.map((name) => [
+      name,
+      !enabled.has(name)
+        ? 'it was chosen for the task but is no longer one of the organisation’s tools'
+        : enabled.get(name)
+          ? 'it was chosen for the task but its server is no longer configured'
+          : 'it was chosen for the task but an admin has disabled it since',
+    ]),
+  )
 }
