@@ -21,7 +21,7 @@ export const DEFAULT_TOOL_POLICY: ToolPolicy = { timeoutMs: 30_000, maxCallsPerA
 /** The longest tool input kept in agent.tool_called. */
 export const MAX_TOOL_INPUT_CHARS = 2_000
 
-/** A policy with the caller's values over the defaults; every value must be a positive integer. */
+/** A policy with the caller's values over the defaults; limits must be positive integers, withheld reasons text. */
 export function toolPolicyOf(partial: Partial<ToolPolicy> | undefined): ToolPolicy {
   const policy = { ...DEFAULT_TOOL_POLICY, ...partial }
   for (const name of ['timeoutMs', 'maxCallsPerAttempt', 'maxResultChars'] as const)

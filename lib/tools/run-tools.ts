@@ -78,10 +78,17 @@ export async function buildRunTools(
     }
     let connect: (() => Promise<McpSession>) | undefined
     if (row.origin === 'mcp' && row.server && row.server.tenantId === tenantId) {
-      const headers = openHeaders(row.server.headersCiphertext)
-      for (const secret of headerSecrets(headers)) secrets.add(secret)
-      const url = row.server.url
-      connect = () => connectHttpServer(url, headers, options.policy)
+      const server = row.server
+      // Opened now so the run can mask the values; a header that cannot be opened (a rotated key) fails
+      // the calls to this server, as an observation, rather than the whole run.
+      let headers: Record<string, string> | undefined
+      try {
+        headers = openHeaders(server.headersCiphertext)
+        for (const secret of headerSecrets(headers)) secrets.add(secret)
+      } catch {
+        headers = undefined
+      }
+      connect = () => connectHttpServer(server.url, headers ?? openHeaders(server.headersCiphertext), options.policy)
     } else if (row.origin === 'operator' && row.operatorServer) {
       tenantSlug ??= (await prisma.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { slug: true } })).slug
       const server = operatorServersFor(tenantSlug, options.operatorConfig).find(
