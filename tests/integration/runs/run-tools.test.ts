@@ -156,6 +156,30 @@ describe('a stored task with tools, executed by the worker', () => {
     expect(provider.requests.some((request) => JSON.stringify(request.body).includes(HEADER_SECRET))).toBe(true)
   })
 
+  it('a server header that cannot be decrypted fails the call as an observation, not the run', async () => {
+    await runWorker()
+    const prisma = await getPrisma()
+    const server = await prisma.mcpServer.findFirstOrThrow({
+      where: { tenantId: a.id, name: 'lab' },
+      omit: { headersCiphertext: false },
+    })
+    await prisma.mcpServer.update({ where: { id: server.id }, data: { headersCiphertext: 'not-a-sealed-value' } })
+    try {
+      const { runId } = await submitTask(a.member.caller, toolTask(['lab__echo']))
+      provider.script(
+        { toolCalls: [{ name: 'lab__echo', arguments: { text: 'x' } }] },
+        { text: 'The lab is unreachable; answered.' },
+      )
+      expect((await waitForRun(runId)).status).toBe('succeeded')
+      expect(await toolResults(runId)).toEqual([expect.objectContaining({ toolName: 'lab__echo', isError: true })])
+    } finally {
+      await prisma.mcpServer.update({
+        where: { id: server.id },
+        data: { headersCiphertext: server.headersCiphertext },
+      })
+    }
+  })
+
   it('refuses an enabled tool that the task never chose, even when the model calls it', async () => {
     await runWorker()
     const { runId } = await submitTask(a.member.caller, toolTask(['lab__echo']))
