@@ -6,13 +6,14 @@
 //   2. one user with 100,000 lessons (HNSW path, iterative scan);
 //   3. one tenant with 100,000 shared lessons, recalled by a member with 20 of their own (HNSW path).
 // Agreement = the share of the exact top 5 (brute force over the same filter) that recall returns.
-// Run: npx tsx bench/recall.bench.ts   (creates and drops its own database; ~10-20 min on 2 cores)
+// Run: npx tsx --import ./scripts/register-server-only.mjs bench/recall.bench.ts   (creates and drops its own database; ~10-20 min on 2 cores)
 import { defaultEmbedder } from '../lib/lessons/embedders'
 import { PgLessonStore } from '../lib/lessons/pg-lesson-store'
 import { recallSql } from '../lib/lessons/recall-query'
 import { rankLessons } from '../lib/lessons/recall-ranking'
 import { ensureVectorIndex, vectorIndexName } from '../lib/lessons/vector-index'
 import { embeddingStorage, vectorLiteral } from '../lib/lessons/vector-support'
+import os from 'node:os'
 import { benchDatabase, machineLine, percentile } from './bench-database'
 
 const DIMENSIONS = 1536
@@ -101,7 +102,7 @@ async function main() {
     }
     latencies.sort((left, right) => left - right)
     console.log(
-      `| ${label} | ${percentile(latencies, 0.5).toFixed(2)} | ${percentile(latencies, 0.95).toFixed(2)} | ${(agreement / checks.length).toFixed(3)} |`,
+      `| ${label} | ${percentile(latencies, 0.5).toFixed(2)} | ${percentile(latencies, 0.95).toFixed(2)} | ${(agreement / checks.length).toFixed(3)} | ${os.loadavg()[0].toFixed(1)} |`,
     )
   }
   try {
@@ -125,8 +126,16 @@ async function main() {
       ensureVectorIndex(prisma, embedderId, DIMENSIONS),
     )
     await prisma.$executeRawUnsafe('VACUUM ANALYZE lessons')
-    console.log('| case | p50 ms | p95 ms | agreement with exact top 5 |')
-    console.log('| --- | ---: | ---: | ---: |')
+    // Whether the vectors sit in their rows (the column's storage is MAIN) or out of line in TOAST.
+    const [layout] = await prisma.$queryRawUnsafe<{ heap: bigint; toast: bigint }[]>(
+      `SELECT pg_relation_size('lessons') AS heap, COALESCE(pg_relation_size(NULLIF(reltoastrelid, 0)), 0) AS toast
+       FROM pg_class WHERE relname = 'lessons'`,
+    )
+    console.log(
+      `lessons heap ${Math.round(Number(layout.heap) / 2 ** 20)} MB, TOAST ${Math.round(Number(layout.toast) / 2 ** 20)} MB`,
+    )
+    console.log('| case | p50 ms | p95 ms | agreement with exact top 5 | load (1 min) |')
+    console.log('| --- | ---: | ---: | ---: | ---: |')
     const spreadUser = () => `user-${Math.floor(random() * 1000)}`
     await measure('100k spread over 2,000 users (exact path)', random() < 0.5 ? 'spread-a' : 'spread-b', spreadUser)
     await measure('one user with 100k lessons (HNSW, iterative scan)', 'heavy', () => 'heavy-user')

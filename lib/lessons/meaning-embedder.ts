@@ -1,6 +1,7 @@
 import type { Embedder } from '../reflexion/embedder'
 import { HashEmbedder } from '../reflexion/hash-embedder'
-import { cjkShare, englishShare } from '../reflexion/text-features'
+import { cjkShare, englishShare, lexicalSimilarity } from '../reflexion/text-features'
+import { cosineSimilarity } from '../reflexion/hash-embedder'
 import { SENTENCE_ENCODER_DIMENSIONS, encodeSentences } from './sentence-encoder'
 
 /** How the two parts are weighted; measured on tests/fixtures/recall (see bench/RESULTS.md). */
@@ -36,6 +37,22 @@ export class MeaningEmbedder implements Embedder {
   /** The share of the full semantic weight a text gets (0..1): recall's floor moves with it. */
   semanticShare(text: string): number {
     return this.semanticWeight === 0 ? 0 : this.semanticWeightOf(text) / this.semanticWeight
+  }
+
+  /** How long a text's hashed part is in its vector: none when the text has no lexical features. */
+  private lexicalLength(text: string, hashed: number[]): number {
+    return hashed.every((value) => value === 0) ? 0 : Math.sqrt(1 - this.semanticWeightOf(text))
+  }
+
+  /**
+   * The similarity with its hashed part replaced by the exact lexical cosine of the two texts: the
+   * vectors' cosine is the encoder's part plus lengthQ·lengthL·cos(hashed), and only the latter changes.
+   */
+  exactSimilarity(query: string, lesson: string, similarity: number): number {
+    const [left, right] = [this.hash.embedOne(query), this.hash.embedOne(lesson)]
+    const length = this.lexicalLength(query, left) * this.lexicalLength(lesson, right)
+    if (length === 0) return similarity
+    return similarity + length * (lexicalSimilarity(query, lesson) - cosineSimilarity(left, right))
   }
 
   async embed(texts: string[]): Promise<number[][]> {

@@ -18,8 +18,7 @@ import { DEFAULT_RECALL_FLOOR, floorFor, rankLessons, type RankedLesson, type Re
 import { embeddingStorage, vectorLiteral, type EmbeddingStorage } from './vector-support'
 import { INDEXED_RECALL_ABOVE, hasVectorIndex } from './vector-index'
 import { defaultEmbedder } from './embedders'
-import { HashEmbedder, cosineSimilarity } from '../reflexion/hash-embedder'
-import { sharedTerms } from '../reflexion/text-features'
+import { lexicalSimilarity, sharedTerms } from '../reflexion/text-features'
 
 /** The client or an interactive transaction (approving a proposal adds its shared lesson inside one). */
 export type LessonDb = Db | Parameters<Extract<Parameters<Db['$transaction']>[0], (...args: never[]) => unknown>>[0]
@@ -51,6 +50,9 @@ export type EmbedderFailureSink = (error: unknown, during: 'query' | 'write') =>
 
 /** How many of the newest candidate lessons the word-overlap fallback ranks when the embedder fails. */
 export const FALLBACK_CANDIDATES = 2_000
+
+/** How many more nearest candidates a task compared by words gets re-scored (measured on tests/fixtures/recall). */
+export const WORD_CANDIDATES_FACTOR = 5
 
 /** One recall: the text, how many lessons, and which lessons it may see (see RecallFilter). */
 export type RecallRequest = { text: string; k: number } & RecallFilter
@@ -218,13 +220,22 @@ export class PgLessonStore implements VectorStore {
       await this.onEmbedderFailure(error, 'query')
       return this.recallByWords(request)
     }
-    const candidates = await this.candidates(vector, request)
     const share = this.embedder.semanticShare?.(request.text) ?? 1
-    // Compared mostly by words (CJK, other languages): hashed features collide, so a lesson must
-    // really share a word or a CJK bigram with the task.
+    // Compared mostly by words (CJK, other languages): hashed features collide, so the candidates
+    // (more of them: collisions reorder the nearest) are re-scored by their exact word overlap, and a
+    // lesson must really share a word, a word stem or a CJK bigram with the task.
     const byWords = share < 0.5
+    const candidates = await this.candidates(vector, {
+      ...request,
+      ...(byWords && { limit: candidateLimit(request.k) * WORD_CANDIDATES_FACTOR }),
+    })
+    const exact = this.embedder.exactSimilarity?.bind(this.embedder)
     const ranked = byWords
-      ? candidates.map((candidate) => ({ ...candidate, sharedTerms: sharedTerms(request.text, candidate.content) }))
+      ? candidates.map((candidate) => ({
+          ...candidate,
+          similarity: exact ? exact(request.text, candidate.content, candidate.similarity) : candidate.similarity,
+          sharedTerms: sharedTerms(request.text, candidate.content),
+        }))
       : candidates
     return rankLessons(ranked, {
       k: request.k,
@@ -236,7 +247,7 @@ export class PgLessonStore implements VectorStore {
 
   /**
    * The fallback when the embedder fails at query time: the newest candidates of the filter (any
-   * embedder), ranked by word and character overlap (HashEmbedder) under the lexical floor.
+   * embedder), ranked by their exact word and character overlap under the lexical floor.
    */
   async recallByWords(request: RecallRequest): Promise<RankedLesson[]> {
     const rows = await this.prisma.$queryRawUnsafe<Omit<CandidateRow, 'similarity' | 'shared_copy_id'>[]>(
@@ -248,8 +259,6 @@ export class PgLessonStore implements VectorStore {
       FALLBACK_CANDIDATES,
       ...(request.userKeys === null ? [] : [request.userKeys]),
     )
-    const words = new HashEmbedder()
-    const query = words.embedOne(request.text)
     const candidates = rows
       .filter((row) => !request.lessonIds || request.lessonIds.includes(row.id))
       .map((row) => ({
@@ -259,7 +268,7 @@ export class PgLessonStore implements VectorStore {
         userKey: row.user_key,
         taskKey: row.task_key,
         tags: row.tags,
-        similarity: cosineSimilarity(query, words.embedOne(row.content)),
+        similarity: lexicalSimilarity(request.text, row.content),
         source: { runId: row.source_run_id, attempt: row.source_attempt, score: row.source_score },
       }))
     const withTerms = candidates.map((candidate) => ({
@@ -270,7 +279,10 @@ export class PgLessonStore implements VectorStore {
   }
 
   /** The nearest candidates of the filter for a query vector, nearest first, unranked. */
-  async candidates(vector: number[], request: Omit<RecallRequest, 'text'>): Promise<RecallCandidate[]> {
+  async candidates(
+    vector: number[],
+    request: Omit<RecallRequest, 'text'> & { limit?: number },
+  ): Promise<RecallCandidate[]> {
     const storage = await embeddingStorage(this.prisma)
     const index = (await this.useIndex(storage, request))
       ? { embedderId: this.embedder.id, dimensions: vector.length }
@@ -279,7 +291,7 @@ export class PgLessonStore implements VectorStore {
       this.tenantId,
       this.embedder.id,
       vectorLiteral(storage, vector),
-      candidateLimit(request.k),
+      request.limit ?? candidateLimit(request.k),
       ...(request.userKeys === null ? [] : [request.userKeys]),
       ...(request.lessonIds ? [request.lessonIds] : []),
     ]
@@ -321,7 +333,7 @@ export class PgLessonStore implements VectorStore {
    * until enough pass the tenant and user filter, instead of the first ef_search of the whole table.
    */
   private async inIterativeScan<T>(query: (client: LessonDb) => Promise<T>): Promise<T> {
-    const settings = `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', '100', true),
+    const settings = `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', '200', true),
       set_config('hnsw.max_scan_tuples', '40000', true)`
     const run = async (client: LessonDb) => {
       await client.$queryRawUnsafe(settings)

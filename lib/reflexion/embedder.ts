@@ -9,4 +9,10 @@ export interface Embedder {
    * meaning (0..1). Word overlap gives lower cosines, so a relevance floor moves with it.
    */
   semanticShare?(text: string): number
+  /**
+   * For embedders with a hashed word part: a query's similarity to a lesson with that part computed
+   * exactly from the two texts, without the chance collisions of hashing (recall re-scores the
+   * candidates of tasks it compares by words).
+   */
+  exactSimilarity?(query: string, lesson: string, similarity: number): number
 }

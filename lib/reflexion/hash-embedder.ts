@@ -1,5 +1,5 @@
 import type { Embedder } from './embedder'
-import { textFeatures } from './text-features'
+import { lexicalSimilarity, textFeatures } from './text-features'
 
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5
@@ -24,7 +24,8 @@ export class HashEmbedder implements Embedder {
 
   constructor(options: { dimensions?: number } = {}) {
     this.dimensions = options.dimensions ?? HASH_EMBEDDER_DIMENSIONS
-    this.id = `hash-v2-${this.dimensions}`
+    // v3: accents folded, single letters (l', d', 's) dropped; vectors of v2 are re-embedded.
+    this.id = `hash-v3-${this.dimensions}`
   }
 
   /** Embeds one text synchronously. */
@@ -47,6 +48,11 @@ export class HashEmbedder implements Embedder {
   /** All of a hashed vector is word overlap, none is meaning. */
   semanticShare(): number {
     return 0
+  }
+
+  /** The exact word and character overlap of the two texts (the hashed vectors approximate it). */
+  exactSimilarity(query: string, lesson: string): number {
+    return lexicalSimilarity(query, lesson)
   }
 }
 

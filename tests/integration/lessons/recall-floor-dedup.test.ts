@@ -10,6 +10,7 @@ import { openScratchDatabase } from '../../../lib/db/scratch'
 import { defaultEmbedder } from '../../../lib/lessons/embedders'
 import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
 import { recallForUser, SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
+import { lexicalSimilarity } from '../../../lib/reflexion/text-features'
 
 type Scratch = Awaited<ReturnType<typeof openScratchDatabase>>
 let scratch: Scratch | null = null
@@ -59,6 +60,28 @@ describe.each(databases)('recall on %s', (_name, database) => {
     expect(hits[0].metadata.reason).toEqual({ similarity: hits[0].score, taskKey: 'trip', boost: 0.04 })
     const chinese = await recallForUser(store, '帮我写这周的工作周报。', 'grace', 5)
     expect(chinese.map((hit) => hit.content)).toEqual(['写周报时，先列出本周完成的结果，再写下周计划。'])
+  })
+
+  it('a task in another language is compared by its real words: chance overlaps recall nothing', async () => {
+    const summary = 'Wenn du eine Zusammenfassung auf Deutsch schreibst, verwende die Sie-Form und kurze Sätze.'
+    const temperature = "Lors d'une conversion de température, indiquez toujours l'unité d'origine et l'unité cible."
+    for (const content of [summary, temperature, '计算个人所得税时，先扣除专项附加扣除，再按累进税率计算。'])
+      await store.put({ content, metadata: { user_id: 'hans' } })
+    const hits = await recallForUser(store, 'Schreib eine kurze Zusammenfassung des Protokolls.', 'hans', 5)
+    expect(hits.map((hit) => hit.content)).toEqual([summary])
+    // Its similarity is the exact word overlap, not the hashed vectors' (which meet other texts by chance).
+    expect(hits[0].score).toBeCloseTo(
+      lexicalSimilarity('Schreib eine kurze Zusammenfassung des Protokolls.', summary),
+      5,
+    )
+    // The summary lesson also applies to another wording ("zusammen", "kurz"); a question about Vienna shares nothing.
+    const other = await recallForUser(store, 'Fasse den Bericht über das Quartalsergebnis kurz zusammen.', 'hans', 5)
+    expect(other.map((hit) => hit.content)).toEqual([summary])
+    expect(await recallForUser(store, 'Wie viele Einwohner hat Wien?', 'hans', 5)).toEqual([])
+    // "l'Australie" and "l'unité" share only the elided article, which once counted as a shared word.
+    expect(await recallForUser(store, "Quelle est la capitale de l'Australie ?", 'hans', 5)).toEqual([])
+    const converted = await recallForUser(store, 'Conversion de la temperature en Fahrenheit', 'hans', 5)
+    expect(converted[0]?.content).toBe(temperature)
   })
 
   it('a tenant floor of 0.99 recalls nothing, a floor of 0 recalls every visible lesson', async () => {

@@ -9,6 +9,7 @@ import { applyMigrations } from '../../../lib/db/schema-engine'
 import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
 import { embeddingStorage } from '../../../lib/lessons/vector-support'
 import { HashEmbedder } from '../../../lib/reflexion/hash-embedder'
+import { lexicalSimilarity } from '../../../lib/reflexion/text-features'
 import { SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
 
 let pg: PGlite
@@ -92,8 +93,18 @@ describe('lesson recall without pgvector', () => {
     const [queryVector] = await embedder.embed([query])
     const candidates = LESSONS.filter((lesson) => lesson.user !== 'grace')
     const vectors = await embedder.embed(candidates.map((lesson) => lesson.content))
+    // The SQL cosine over real[] is exact: the candidates' similarities are the vectors' cosines.
+    const nearest = await new PgLessonStore({ prisma, tenantId: 't1', embedder }).candidates(queryVector, {
+      k: 3,
+      userKeys: ['ada', SHARED_LESSON],
+    })
+    const byContent = new Map(candidates.map((lesson, position) => [lesson.content, vectors[position]]))
+    expect(nearest.length).toBe(candidates.length)
+    for (const candidate of nearest)
+      expect(candidate.similarity).toBeCloseTo(cosine(queryVector, byContent.get(candidate.content)!), 4)
     const expected = candidates
-      .map((lesson, position) => ({ content: lesson.content, similarity: cosine(queryVector, vectors[position]) }))
+      // A task compared by words alone is re-scored by its exact word overlap (the hashed cosine collides).
+      .map((lesson) => ({ content: lesson.content, similarity: lexicalSimilarity(query, lesson.content) }))
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, 3)
     expect(hits.map((hit) => hit.content)).toEqual(expected.map((hit) => hit.content))

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MeaningEmbedder } from '../../../lib/lessons/meaning-embedder'
 import { loadSentenceEncoder } from '../../../lib/lessons/sentence-encoder'
 import { cosineSimilarity } from '../../../lib/reflexion/hash-embedder'
-import { englishShare } from '../../../lib/reflexion/text-features'
+import { englishShare, lexicalSimilarity } from '../../../lib/reflexion/text-features'
 
 const embedder = new MeaningEmbedder()
 
@@ -16,7 +16,7 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(first).toHaveLength(1536)
     expect(first).toEqual(again)
     expect(Math.hypot(...first)).toBeCloseTo(1, 5)
-    expect(embedder.id).toBe('use-lite+hash-v2-1024@0.8')
+    expect(embedder.id).toBe('use-lite+hash-v3-1024@0.8')
   })
 
   it('finds a lesson from a task that shares no content word with it (meaning, not words)', async () => {
@@ -48,5 +48,31 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
   it('embeds an empty text without failing', async () => {
     const [empty] = await embedder.embed([''])
     expect(empty).toHaveLength(1536)
+  })
+})
+
+describe('MeaningEmbedder.exactSimilarity (the hashed part replaced by the exact word overlap)', () => {
+  it('equals the exact lexical cosine for texts compared by characters alone', async () => {
+    const [task, lesson] = ['帮我写这周的工作周报。', '写周报时，先列出本周完成的结果，再写下周计划。']
+    const [left, right] = await embedder.embed([task, lesson])
+    expect(embedder.exactSimilarity(task, lesson, cosineSimilarity(left, right))).toBeCloseTo(
+      lexicalSimilarity(task, lesson),
+      5,
+    )
+  })
+
+  it('keeps the encoder part of a similarity and removes a chance collision of the hashed part', async () => {
+    const [task, lesson] = [
+      'Fasse den Bericht über das Quartalsergebnis kurz zusammen.',
+      '计算个人所得税时，先扣除专项附加扣除，再按累进税率计算。',
+    ]
+    const [left, right] = await embedder.embed([task, lesson])
+    // Neither text is English: both vectors are their hashed part, so no overlap means 0.
+    expect(Math.abs(cosineSimilarity(left, right))).toBeGreaterThan(0)
+    expect(embedder.exactSimilarity(task, lesson, cosineSimilarity(left, right))).toBeCloseTo(0, 5)
+    const english = 'Plan an easy walk.'
+    const [walk] = await embedder.embed([english])
+    // An English pair keeps the similarity's encoder part: with the same text it stays 1.
+    expect(embedder.exactSimilarity(english, english, cosineSimilarity(walk, walk))).toBeCloseTo(1, 5)
   })
 })
