@@ -1,12 +1,12 @@
 // An admin's experiment in Chromium, in an organisation of their own: they run two demo walking tours,
 // make a dataset of them from the filtered runs list, write a misleading shared lesson, run an
-// experiment (no lessons against that lesson, two attempts a run), read "hurts" on the experiment page
+// experiment on them and six uploaded cities (no lessons against that lesson, two attempts a run), read "hurts" on the experiment page
 // and on the lesson effect page, and retire the lesson in one click. Screenshots of the dataset,
 // experiment and effect pages at 1280 and 390 px. The Demo organisation's seeded experiment is checked
 // too: a new user finds it finished, with a verdict, and no provider configured.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MISLEADING_WALKING_LESSON } from '../../lib/models/demo'
+import { MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS } from '../../lib/models/demo'
 import { launchBrowser, newContext, screenshot } from './helpers/browser'
 import { demoUser } from './helpers/config'
 import { newAccount, signedInContext } from './helpers/personas'
@@ -64,9 +64,17 @@ describe('experiments', () => {
     await add.getByLabel('New dataset name').fill('Walking tours')
     await add.getByRole('button', { name: 'Add these 2 runs to a dataset' }).click()
     await page.waitForURL((url) => /^\/datasets\/[^/]+$/.test(url.pathname), { timeout: 30_000 })
+    const datasetId = new URL(page.url()).pathname.split('/')[2]
     const dataset = new DatasetPage(page)
     await page.getByTestId('dataset-items').waitFor()
     expect(await dataset.taskTexts()).toEqual(['A relaxed walking day in Hangzhou', 'An easy walking day in Kyoto'])
+    // Six more cities as JSON Lines, so the comparison has enough pairs to decide.
+    const upload = page.getByTestId('upload-items')
+    await upload
+      .getByLabel('Tasks as JSON Lines')
+      .fill(WALKING_CITY_SCENARIOS.map((scenario) => JSON.stringify(scenario.task)).join('\n'))
+    await upload.getByRole('button', { name: 'Add these tasks' }).click()
+    await expect.poll(() => dataset.taskTexts().then((texts) => texts.length), { timeout: 15_000 }).toBe(8)
 
     // 3. A misleading shared lesson, written after the tours so they never recalled it.
     await page.goto('/admin/lessons')
@@ -79,10 +87,7 @@ describe('experiments', () => {
       .toBe(1)
 
     // 4. The experiment: no lessons against the misleading lesson, two attempts a run.
-    await page.goBack()
-    await page.goBack()
-    await page.waitForURL((url) => /^\/datasets\/[^/]+$/.test(url.pathname))
-    await page.reload()
+    await dataset.open(datasetId)
     problems.push(...(await both(page, 'experiments-dataset')))
     const experimentId = await dataset.startExperiment({
       name: 'Does the sights lesson help?',
@@ -95,7 +100,7 @@ describe('experiments', () => {
     await experiment.open(experimentId)
     // The baseline learns from its own first attempt and passes; the misleading lesson keeps it failing.
     expect(await experiment.verdicts()).toMatch(/hurts −100 pts \[−100, −100\]/)
-    expect(await page.getByRole('progressbar', { name: 'Runs done' }).getAttribute('aria-valuenow')).toBe('4')
+    expect(await page.getByRole('progressbar', { name: 'Runs done' }).getAttribute('aria-valuenow')).toBe('16')
     expect(await page.getByTestId('excluded').innerText()).toMatch(/0 runs interrupted by infrastructure/)
     problems.push(...(await both(page, 'experiments-results')))
 
