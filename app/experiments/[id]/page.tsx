@@ -76,9 +76,9 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
                 <VerdictBadge kind={comparison.verdict.kind} label={comparison.verdict.label} />
               </p>
               <p className="text-xs text-slate-500">
-                {experiment.status === 'running' ? 'So far, with the runs done: ' : ''}pass rate, paired by task:{' '}
-                {plural(comparison.verdict.pairs, 'pair')}, sign test p = {comparison.verdict.pValue.toFixed(3)}, 95%
-                bootstrap interval
+                {experiment.status === 'running' ? 'So far, with the runs done: pass rate' : 'Pass rate'}, paired by
+                task: {plural(comparison.verdict.pairs, 'pair')}, sign test p = {comparison.verdict.pValue.toFixed(3)},
+                95% bootstrap interval
                 {comparison.unpaired
                   ? `; ${plural(comparison.unpaired, 'task')} without a scored run in both arms${experiment.status === 'running' ? ' yet' : ''}`
                   : ''}
@@ -160,7 +160,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
               <p className="text-sm font-medium text-slate-900">
                 {item.item + 1}. {items[item.item]?.title || items[item.item]?.prompt}
               </p>
-              <div className="mt-2 grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+              <div className={`mt-2 grid gap-3 md:grid-cols-2 ${experiment.arms.length > 2 ? 'xl:grid-cols-3' : ''}`}>
                 {item.arms.map((runs, arm) => (
                   <div key={arm} className="min-w-0 rounded bg-slate-50 p-2 text-xs">
                     <p className="font-semibold text-slate-700">{experiment.arms[arm].label}</p>
