@@ -7,11 +7,11 @@ export const ISO_DATE_TASK_KEY = 'iso-date'
 export const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$'
 
 /**
- * The lesson that makes the demo agent answer a date question with the bare ISO date. Worded so the
- * sentence encoder keeps every bundled task below the recall floor (0.24 at most, measured): the
- * tutorial's tasks never recall it.
+ * The lesson that makes the demo agent answer a date question with the bare ISO date. One sentence
+ * (a reflection keeps only its first), worded so the sentence encoder keeps every bundled task below
+ * the recall floor (0.23 at most, measured): the tutorial's tasks never recall it.
  */
-export const ISO_DATE_LESSON = 'Asked on what date something happened? Write that date as YYYY-MM-DD, no sentence.'
+export const ISO_DATE_LESSON = 'The date an event happened is written YYYY-MM-DD, with no sentence.'
 
 const MONTHS = [
   'January',
@@ -51,7 +51,7 @@ function dateQuestion(id: string, event: string, iso: string, alreadyIso = false
     lesson: ISO_DATE_LESSON,
     matches: new RegExp(`did ${event.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} happen`, 'i'),
     asks: /date/i,
-    appliesLesson: /YYYY-MM-DD, no sentence/i,
+    appliesLesson: /YYYY-MM-DD, with no sentence/i,
     answerWithout: alreadyIso ? iso : `${event[0].toUpperCase()}${event.slice(1)} happened on ${spelled}.`,
     answerWith: iso,
   }
