@@ -40,7 +40,8 @@ export async function seedDemo(prisma: Db, log: (line: string) => void = console
     }),
   )
   const demoKey = generateApiKey()
-  await prisma.$transaction(async (tx) => {
+  const seeded = await prisma.$transaction(async (tx) => {
+    let adminId = ''
     const tenant = await tx.tenant.create({
       data: { name: 'Demo', slug: DEMO_TENANT_SLUG, settings: { demoLatencyMs: DEMO_LATENCY_MS } },
     })
@@ -49,6 +50,7 @@ export async function seedDemo(prisma: Db, log: (line: string) => void = console
         data: { email: account.email, name: account.name, passwordHash: account.passwordHash },
       })
       await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: account.role } })
+      if (account.role === 'admin') adminId = user.id
       if (account.email === DEMO_API_KEY_OWNER) {
         const key = await tx.apiKey.create({
           data: {
@@ -83,7 +85,11 @@ export async function seedDemo(prisma: Db, log: (line: string) => void = console
         details: { users: DEMO_USERS.length },
       },
     })
+    return { tenantId: tenant.id, adminId }
   })
+  // A dataset and an experiment the demo model plays: the worker runs it when it starts.
+  const { seedDemoExperiment } = await import('../lib/experiments/demo-experiment')
+  await seedDemoExperiment(seeded.tenantId, seeded.adminId)
   const width = Math.max(...accounts.map((account) => account.email.length))
   log('')
   log('Demo organisation "Demo" created. Its users (passwords are shown only this once; save them now):')

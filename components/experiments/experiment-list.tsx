@@ -10,9 +10,15 @@ export function experimentState(experiment: ExperimentSummary): string {
 }
 
 /** Experiments, newest first, with their state. */
-export function ExperimentList({ experiments }: { experiments: ExperimentSummary[] }) {
-  if (experiments.length === 0)
-    return <p className="text-sm text-slate-600">No experiments yet: open a dataset and start one.</p>
+export function ExperimentList({
+  experiments,
+  empty = 'No experiments yet: open a dataset and start one.',
+}: {
+  experiments: ExperimentSummary[]
+  /** What an empty list says. */
+  empty?: string
+}) {
+  if (experiments.length === 0) return <p className="text-sm text-slate-600">{empty}</p>
   return (
     <ul className="-my-3 divide-y divide-slate-100" data-testid="experiment-list">
       {experiments.map((experiment) => (

@@ -73,11 +73,14 @@ export async function activeSharedLessonIds(caller: Caller): Promise<string[]> {
 }
 
 /**
- * Starts an experiment on the newest version of a dataset the caller may use: records the version,
- * the arms and repeats, schedules its first runs (through the same queue, limits and quota as any
- * run) and returns its id. Tenant experiments are audited.
+ * Records a running experiment on the newest version of a dataset the caller may use (the version,
+ * arms and repeats) without scheduling it: the next scheduling step, here or in any worker, starts
+ * its runs. Tenant experiments are audited.
  */
-export async function startExperiment(caller: Caller, input: CreateExperimentInput): Promise<{ experimentId: string }> {
+export async function createExperiment(
+  caller: Caller,
+  input: CreateExperimentInput,
+): Promise<{ experimentId: string }> {
   const parsed = createExperimentSchema.safeParse(input)
   if (!parsed.success)
     throw new AppError(
@@ -86,8 +89,7 @@ export async function startExperiment(caller: Caller, input: CreateExperimentInp
       z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
     )
   const { datasetId, name, arms, repeats } = parsed.data
-  const database = await getDatabase()
-  const { prisma } = database
+  const prisma = await getPrisma()
   const dataset = await prisma.dataset.findFirst({
     where: { AND: [visibleDatasets(caller), { id: datasetId }] },
     include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { id: true, itemCount: true } } },
@@ -118,8 +120,17 @@ export async function startExperiment(caller: Caller, input: CreateExperimentInp
       )
     return created
   })
-  await advanceExperiment(database, experiment.id, { window: experimentWindow(env.TENANT_CONCURRENCY) })
   return { experimentId: experiment.id }
+}
+
+/**
+ * Starts an experiment: records it (createExperiment), schedules its first runs (through the same
+ * queue, limits and quota as any run) and returns its id.
+ */
+export async function startExperiment(caller: Caller, input: CreateExperimentInput): Promise<{ experimentId: string }> {
+  const { experimentId } = await createExperiment(caller, input)
+  await advanceExperiment(await getDatabase(), experimentId, { window: experimentWindow(env.TENANT_CONCURRENCY) })
+  return { experimentId }
 }
 
 /**

@@ -93,7 +93,7 @@ export async function executeRun(
       }
       return await drive(sink, point)
     }
-    if (run.cancelRequestedAt) {
+    const endCancelledBeforeStart = async (): Promise<ExecuteOutcome> => {
       const by = await cancelledBy(prisma, run.tenantId, runId)
       await endRunInterrupted(await openRunSink(prisma, services.writer, runId, run.tenantId), 'cancelled', {
         detail: 'cancelled before it started',
@@ -101,9 +101,18 @@ export async function executeRun(
       })
       return 'ended'
     }
+    if (run.cancelRequestedAt) return await endCancelledBeforeStart()
     const claim = await claimRun(prisma, run, options.tenantConcurrency)
     if (claim === 'tenant_busy') return 'deferred'
-    if (claim === 'not_queued') return 'skipped'
+    if (claim === 'not_queued') {
+      // A cancel request that landed between the read above and the claim: this worker holds the lease,
+      // so it ends the run here, or nobody would (the run stayed queued, cancelled experiments never settled).
+      const current = await prisma.run.findUnique({
+        where: { id: runId },
+        select: { status: true, cancelRequestedAt: true },
+      })
+      return current?.status === 'queued' && current.cancelRequestedAt ? await endCancelledBeforeStart() : 'skipped'
+    }
     return await drive(await openRunSink(prisma, services.writer, runId, run.tenantId))
 
     /** Builds the run's engine and drives it from the seed, or from a resume point. */

@@ -6,7 +6,7 @@ import type { Role } from '../../lib/auth/permissions'
 import { launchBrowser, newContext } from './helpers/browser'
 import { visit } from './helpers/outcome'
 import { closeTenant, demoTenant, tenantThroughUi, type TenantFixture } from './helpers/personas'
-import { expectedOutcome, ROUTES, showsFor, type RouteFixtures } from './routes'
+import { accessFor, expectedOutcome, ROUTES, showsFor, type RouteFixtures } from './routes'
 
 let browser: Browser
 let demo: TenantFixture
@@ -17,6 +17,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
   demo = await demoTenant(browser)
   second = await tenantThroughUi(browser, 'Second Org')
+  demo.experiments = await seededExperiment(demo.personas.admin.context)
   signedOut = await newContext(browser)
 })
 
@@ -26,6 +27,17 @@ afterAll(async () => {
   await signedOut?.close()
   await browser?.close()
 })
+
+/** The ids of the Demo organisation's seeded dataset and experiment, from its admin's /datasets page. */
+async function seededExperiment(context: BrowserContext): Promise<{ datasetId: string; experimentId: string }> {
+  const page = await context.newPage()
+  await page.goto('/datasets')
+  const idOf = async (testId: string) =>
+    (await page.getByTestId(testId).getByRole('link').first().getAttribute('href'))!.split('/')[2]
+  const ids = { datasetId: await idOf('dataset-list'), experimentId: await idOf('experiment-list') }
+  await page.close()
+  return ids
+}
 
 /** Whether the page shows the text, once streamed parts (Suspense boundaries) have arrived. */
 async function shows(page: Page, text: RegExp): Promise<boolean> {
@@ -44,7 +56,7 @@ async function mismatches(context: BrowserContext, role: Role | null, fixtures: 
   const problems: string[] = []
   for (const route of ROUTES) {
     const path = route.path(fixtures)
-    const expected = expectedOutcome(route.access, role)
+    const expected = expectedOutcome(accessFor(route, fixtures), role)
     const text = showsFor(route, role)
     const actual = await visit(page, path)
     if (actual.outcome !== expected)

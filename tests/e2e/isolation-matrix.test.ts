@@ -119,6 +119,27 @@ function targetsOf(kind: ResourceKind): Target[] {
           markers: [tenant.sharedLessonMarker],
         })),
       ]
+    case 'dataset':
+    case 'experiment': {
+      const field = kind === 'dataset' ? 'datasetId' : 'experimentId'
+      const markerField = kind === 'dataset' ? 'datasetMarker' : 'experimentMarker'
+      return [
+        ...[a, b].flatMap(members).map(({ tenant, name, owned, user }) => ({
+          id: owned[field],
+          label: `${tenant.label}/${name} ${kind}`,
+          tenant,
+          ownerId: user.id,
+          markers: [owned[markerField]],
+        })),
+        ...[a, b].map((tenant) => ({
+          id: tenant.shared[field],
+          label: `${tenant.label} tenant ${kind}`,
+          tenant,
+          ownerId: null,
+          markers: [tenant.shared[markerField]],
+        })),
+      ]
+    }
     case 'membership':
       return [a, b].map((tenant) => ({
         id: tenant.users.memberTwo.membershipId,
@@ -273,6 +294,11 @@ describe('pages', () => {
       ...(await shows('admin', '/admin/lessons', [a.sharedLessonMarker])),
       ...(await shows('admin', '/settings/members', [a.users.memberTwo.email])),
       ...(await shows('memberOne', `/runs/${own.runId}`, [own.runMarker])),
+      ...(await shows('memberOne', '/datasets', [own.datasetMarker, `Dataset of Experiment ${own.experimentMarker}`])),
+      ...(await shows('admin', '/datasets', [a.shared.datasetMarker])),
+      ...(await shows('memberOne', `/datasets/${own.datasetId}`, [own.datasetMarker])),
+      ...(await shows('memberOne', `/experiments/${own.experimentId}`, [own.experimentMarker])),
+      ...(await shows('admin', `/experiments/${a.shared.experimentId}`, [a.shared.experimentMarker])),
     ]
     expect(problems).toEqual([])
   })

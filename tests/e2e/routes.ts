@@ -20,7 +20,29 @@ export type RouteFixtures = { own: TenantFixture; other: TenantFixture }
 export type Shows = RegExp | Partial<Record<Role | 'signedOut', RegExp>>
 
 /** One row: a path (maybe built from the fixtures), who may open it, and what the page shows. */
-export type RouteRule = { name: string; path: (fixtures: RouteFixtures) => string; access: Access; shows?: Shows }
+export type RouteRule = {
+  name: string
+  path: (fixtures: RouteFixtures) => string
+  /** Who may open it; a function when that depends on whose tenant the persona is in. */
+  access: Access | ((fixtures: RouteFixtures) => Access)
+  shows?: Shows
+}
+
+/** A route's access for a persona with these fixtures. */
+export function accessFor(route: RouteRule, fixtures: RouteFixtures): Access {
+  return typeof route.access === 'function' ? route.access(fixtures) : route.access
+}
+
+/** The Demo organisation's seeded dataset or experiment: its admins may open it, everyone else gets a 404. */
+function demoExperimentRoute(name: string, kind: 'datasetId' | 'experimentId', shows: RegExp): RouteRule {
+  const demo = ({ own, other }: RouteFixtures) => (own.name === 'Demo' ? own : other)
+  return {
+    name,
+    path: (fixtures) => `/${kind === 'datasetId' ? 'datasets' : 'experiments'}/${demo(fixtures).experiments![kind]}`,
+    access: (fixtures) => (fixtures.own.name === 'Demo' ? permission('experiments.manageTenant') : { kind: 'nobody' }),
+    shows,
+  }
+}
 
 /** The text a route must show to a role (null: signed out), if any. */
 export function showsFor(route: RouteRule, role: Role | null): RegExp | undefined {
@@ -117,6 +139,16 @@ export const ROUTES: RouteRule[] = [
     access: permission('members.manage'),
     shows: /Default for everyone/,
   },
+  {
+    name: 'datasets',
+    path: () => '/datasets',
+    access: permission('experiments.manageOwn'),
+    shows: /Datasets and experiments/,
+  },
+  demoExperimentRoute("Demo's seeded dataset", 'datasetId', /Start an experiment/),
+  demoExperimentRoute("Demo's seeded experiment", 'experimentId', /ISO date lesson/),
+  { name: 'unknown dataset', path: () => '/datasets/no-such-dataset-0123', access: { kind: 'nobody' } },
+  { name: 'unknown experiment', path: () => '/experiments/no-such-experiment-0123', access: { kind: 'nobody' } },
   { name: 'unknown invitation', path: () => '/invite/this-code-does-not-exist-0123', access: { kind: 'missing' } },
   { name: 'unknown sign-up link', path: () => '/verify/this-token-does-not-exist-0123', access: { kind: 'missing' } },
   { name: 'unknown page', path: () => '/no-such-page', access: { kind: 'missing' } },

@@ -15,54 +15,11 @@ import { saveProviderKey } from '../../lib/models/provider-keys'
 import { createInvitation } from '../../lib/tenants/invitations'
 import { addUser, type TestUser } from '../integration/helpers/tenants'
 import type { Relation, ResourceKind } from './app-inventory'
-import { marker, type IsolationTenant } from './isolation-fixtures'
+import { datasetOf, experimentOf, marker, type IsolationTenant } from './isolation-fixtures'
 import { taskInputSchema } from '../../lib/runs/task-input'
 
 /** The task key of target runs and testable lessons: "test this lesson" finds the runs by it. */
 const TARGET_TASK_KEY = 'matrix-target'
-
-/** A dataset with one task, owned by `owner` (the tenant's when `shared`), created directly (whoever the owner's role). */
-async function datasetOf(tenantId: string, ownerId: string, shared: boolean): Promise<string> {
-  const prisma = await getPrisma()
-  const dataset = await prisma.dataset.create({
-    data: { tenantId, ownerId, shared, name: `Target dataset ${marker('dataset')}` },
-  })
-  await prisma.datasetVersion.create({
-    data: {
-      tenantId,
-      datasetId: dataset.id,
-      version: 1,
-      items: [
-        taskInputSchema.parse({ prompt: 'Say hello.', evaluator: { kind: 'contains', expected: 'hello' } }),
-      ] as never,
-      itemCount: 1,
-      createdById: ownerId,
-    },
-  })
-  return dataset.id
-}
-
-/** A running experiment (two arms, no lessons) on a fresh dataset of the same owner. */
-async function experimentOf(tenantId: string, ownerId: string, shared: boolean): Promise<string> {
-  const prisma = await getPrisma()
-  const datasetId = await datasetOf(tenantId, ownerId, shared)
-  const version = await prisma.datasetVersion.findFirstOrThrow({ where: { datasetId } })
-  const experiment = await prisma.experiment.create({
-    data: {
-      tenantId,
-      ownerId,
-      datasetId,
-      datasetVersionId: version.id,
-      name: `Target experiment ${marker('experiment')}`,
-      arms: [
-        { label: 'A', lessonIds: [] },
-        { label: 'B', lessonIds: [] },
-      ],
-      repeats: 1,
-    },
-  })
-  return experiment.id
-}
 
 /** A registered server (never checked) with one tool, off. */
 async function storedServer(tenantId: string, adminId: string): Promise<{ id: string; toolName: string }> {

@@ -1,7 +1,7 @@
 // Fixtures of the isolation matrices (integration and e2e): two tenants, each with an admin, two
 // members and a support user; each member has a finished run (a marker token in its title, prompt,
-// output and log), a private lesson and a proposed lesson; each tenant a shared lesson, a retired
-// shared lesson and an invitation. Every marker is unique, so a body that contains one has leaked it.
+// output and log), a private lesson, a proposed lesson, a dataset and an experiment of their own; each
+// tenant a shared lesson, a retired shared lesson, an invitation, a tenant dataset and experiment. Every marker is unique, so a body that contains one has leaked it.
 import crypto from 'node:crypto'
 import { can } from '../../lib/auth/permissions'
 import type { Role } from '../../lib/auth/permissions'
@@ -10,6 +10,7 @@ import { defaultEmbedder } from '../../lib/lessons/embedders'
 import { proposeLesson } from '../../lib/lessons/my-lessons'
 import { PgLessonStore } from '../../lib/lessons/pg-lesson-store'
 import { createSharedLesson, retireSharedLesson } from '../../lib/lessons/shared-lessons'
+import { taskInputSchema } from '../../lib/runs/task-input'
 import { createInvitation } from '../../lib/tenants/invitations'
 import { maxAttemptsReached } from '../unit/fixtures/run-scenarios'
 import { addUser, type TestUser } from '../integration/helpers/tenants'
@@ -27,6 +28,14 @@ export type MemberResources = {
   proposedLessonId: string
   proposalId: string
   proposalMarker: string
+} & ExperimentResources
+
+/** A dataset and an experiment (on a dataset of its own), each with a marker in its name. */
+export type ExperimentResources = {
+  datasetId: string
+  datasetMarker: string
+  experimentId: string
+  experimentMarker: string
 }
 
 /** A fixture tenant: its people, their resources, and the tenant's shared lessons and invitation. */
@@ -40,6 +49,8 @@ export type IsolationTenant = {
   sharedLessonMarker: string
   retiredLessonId: string
   invitationCode: string
+  /** The tenant's (shared) dataset and experiment. */
+  shared: ExperimentResources
   /** Every marker of this tenant (for "nothing of the other tenant" checks). */
   markers: string[]
 }
@@ -47,6 +58,73 @@ export type IsolationTenant = {
 /** A unique marker token: letters and digits only, so lesson cleaning and HTML escaping keep it intact. */
 export function marker(kind: string): string {
   return `zq${kind}${crypto.randomBytes(6).toString('hex')}`
+}
+
+/** A dataset with one task, owned by `owner` (the tenant's when `shared`), created directly (whoever the owner's role). */
+export async function datasetOf(
+  tenantId: string,
+  ownerId: string,
+  shared: boolean,
+  name = `Target dataset ${marker('dataset')}`,
+): Promise<string> {
+  const prisma = await getPrisma()
+  const dataset = await prisma.dataset.create({ data: { tenantId, ownerId, shared, name } })
+  await prisma.datasetVersion.create({
+    data: {
+      tenantId,
+      datasetId: dataset.id,
+      version: 1,
+      items: [
+        taskInputSchema.parse({ prompt: 'Say hello.', evaluator: { kind: 'contains', expected: 'hello' } }),
+      ] as never,
+      itemCount: 1,
+      createdById: ownerId,
+    },
+  })
+  return dataset.id
+}
+
+/** A running experiment (two arms, no lessons) on a fresh dataset of the same owner, named after it. */
+export async function experimentOf(
+  tenantId: string,
+  ownerId: string,
+  shared: boolean,
+  name = `Target experiment ${marker('experiment')}`,
+): Promise<string> {
+  const prisma = await getPrisma()
+  const datasetId = await datasetOf(tenantId, ownerId, shared, `Dataset of ${name}`)
+  const version = await prisma.datasetVersion.findFirstOrThrow({ where: { datasetId } })
+  const experiment = await prisma.experiment.create({
+    data: {
+      tenantId,
+      ownerId,
+      datasetId,
+      datasetVersionId: version.id,
+      name,
+      arms: [
+        { label: 'A', lessonIds: [] },
+        { label: 'B', lessonIds: [] },
+      ],
+      repeats: 1,
+    },
+  })
+  return experiment.id
+}
+
+async function experimentResources(tenantId: string, ownerId: string, shared: boolean): Promise<ExperimentResources> {
+  const datasetMarker = marker('dataset')
+  const experimentMarker = marker('experiment')
+  return {
+    datasetId: await datasetOf(tenantId, ownerId, shared, `Dataset ${datasetMarker}`),
+    datasetMarker,
+    experimentId: await experimentOf(tenantId, ownerId, shared, `Experiment ${experimentMarker}`),
+    experimentMarker,
+  }
+}
+
+/** The markers of a dataset and an experiment. */
+export function experimentMarkers(resources: ExperimentResources): string[] {
+  return [resources.datasetMarker, resources.experimentMarker]
 }
 
 async function storeLesson(user: TestUser, content: string): Promise<string> {
@@ -114,7 +192,16 @@ async function memberResources(user: TestUser): Promise<MemberResources> {
   const privateLessonId = await storeLesson(user, `Keep private notes short ${privateLessonMarker}.`)
   const proposedLessonId = await storeLesson(user, `Prefer ISO dates in reports ${proposalMarker}.`)
   const { proposalId } = await proposeLesson(user.caller, proposedLessonId)
-  return { runId, runMarker, privateLessonId, privateLessonMarker, proposedLessonId, proposalId, proposalMarker }
+  return {
+    runId,
+    runMarker,
+    privateLessonId,
+    privateLessonMarker,
+    proposedLessonId,
+    proposalId,
+    proposalMarker,
+    ...(await experimentResources(user.caller.tenantId, user.id, false)),
+  }
 }
 
 /** Creates one fixture tenant (label: 'A' or 'B'). */
@@ -144,9 +231,16 @@ export async function createIsolationTenant(label: string): Promise<IsolationTen
   const retired = await createSharedLesson(users.admin.caller, { content: `Retired advice ${marker('retired')}.` })
   await retireSharedLesson(users.admin.caller, retired.id)
   const { code } = await createInvitation(users.admin.caller, { role: 'member' })
+  const sharedExperiments = await experimentResources(tenant.id, users.admin.id, true)
   const markers = [
     sharedLessonMarker,
-    ...Object.values(resources).flatMap((owned) => [owned.runMarker, owned.privateLessonMarker, owned.proposalMarker]),
+    ...experimentMarkers(sharedExperiments),
+    ...Object.values(resources).flatMap((owned) => [
+      owned.runMarker,
+      owned.privateLessonMarker,
+      owned.proposalMarker,
+      ...experimentMarkers(owned),
+    ]),
   ]
   return {
     label,
@@ -158,6 +252,7 @@ export async function createIsolationTenant(label: string): Promise<IsolationTen
     sharedLessonMarker,
     retiredLessonId: retired.id,
     invitationCode: code,
+    shared: sharedExperiments,
     markers,
   }
 }
@@ -171,7 +266,8 @@ export async function createIsolationFixtures(): Promise<{ a: IsolationTenant; b
  * The markers a persona must never see anywhere: everything of the other tenant, plus, for a
  * member, the colleague's run, private lesson and proposal; for admin and support, the members'
  * private lessons (admins see proposals in the review queue, never unproposed lessons), and for
- * support the proposals too (support reads runs, not lessons).
+ * support the proposals too (support reads runs, not lessons). Datasets and experiments: one's own
+ * are the owner's alone (admins included), the tenant's are for experiments.manageTenant.
  */
 export function forbiddenMarkers(own: IsolationTenant, other: IsolationTenant, persona: PersonaName): string[] {
   const colleague =
@@ -188,10 +284,17 @@ export function forbiddenMarkers(own: IsolationTenant, other: IsolationTenant, p
         .map((name) => own.resources[name].privateLessonMarker)
   const proposals =
     persona === 'support' ? [own.resources.memberOne.proposalMarker, own.resources.memberTwo.proposalMarker] : []
+  const role = persona === 'admin' ? 'admin' : persona === 'support' ? 'support' : 'member'
+  const othersExperiments = (['memberOne', 'memberTwo'] as const)
+    .filter((name) => name !== persona)
+    .flatMap((name) => experimentMarkers(own.resources[name]))
+  const tenantExperiments = can(role, 'experiments.manageTenant') ? [] : experimentMarkers(own.shared)
   return [
     ...other.markers,
     ...(colleague ? [colleague.runMarker, colleague.proposalMarker] : []),
     ...privateOfOthers,
     ...proposals,
+    ...othersExperiments,
+    ...tenantExperiments,
   ]
 }

@@ -77,7 +77,7 @@ export default async function DatasetPage({
         )}
       </Card>
       <Card title={`Experiments (${experiments.length})`}>
-        <ExperimentList experiments={experiments} />
+        <ExperimentList experiments={experiments} empty="No experiments on this dataset yet: start one above." />
       </Card>
       {latest ? (
         <div className="grid gap-6 lg:grid-cols-2">

@@ -17,6 +17,7 @@ import { getExperimentResults } from '@/lib/experiments/experiment-results'
 export const metadata: Metadata = { title: 'Experiment' }
 
 const number = (value: number | null, digits = 1) => (value === null ? '—' : value.toFixed(digits))
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`)
 
 export default async function ExperimentPage({ params }: { params: Promise<{ id: string }> }) {
@@ -75,10 +76,13 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
                 <VerdictBadge kind={comparison.verdict.kind} label={comparison.verdict.label} />
               </p>
               <p className="text-xs text-slate-500">
-                Pass rate, paired by task: {comparison.verdict.pairs} pairs, sign test p ={' '}
-                {comparison.verdict.pValue.toFixed(3)}, 95% bootstrap interval
-                {comparison.unpaired ? `; ${comparison.unpaired} task(s) without a scored run in both arms` : ''}. Mean
-                best-score difference {comparison.meanScorePoints ?? '—'} pts.
+                {experiment.status === 'running' ? 'So far, with the runs done: pass rate' : 'Pass rate'}, paired by
+                task: {plural(comparison.verdict.pairs, 'pair')}, sign test p = {comparison.verdict.pValue.toFixed(3)},
+                95% bootstrap interval
+                {comparison.unpaired
+                  ? `; ${plural(comparison.unpaired, 'task')} without a scored run in both arms${experiment.status === 'running' ? ' yet' : ''}`
+                  : ''}
+                . Mean best-score difference {comparison.meanScorePoints ?? '—'} pts.
               </p>
               {comparison.lessonIds.map((lessonId) => {
                 const lesson = lessons.get(lessonId)
@@ -129,12 +133,14 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
                   <th scope="row" className="px-5 py-2 font-medium text-slate-900">
                     {arm.label}
                   </th>
-                  <td className="px-5 py-2">{percent(arm.passRate)}</td>
-                  <td className="px-5 py-2">{number(arm.meanBestScore, 2)}</td>
-                  <td className="px-5 py-2">{number(arm.meanAttemptsToPass)}</td>
-                  <td className="px-5 py-2">{number(arm.meanTokens, 0)}</td>
-                  <td className="px-5 py-2">{arm.costUsd === null ? '—' : `$${arm.costUsd.toFixed(4)}`}</td>
-                  <td className="px-5 py-2">{seconds(arm.meanDurationMs)}</td>
+                  <td className="px-5 py-2 whitespace-nowrap">{percent(arm.passRate)}</td>
+                  <td className="px-5 py-2 whitespace-nowrap">{number(arm.meanBestScore, 2)}</td>
+                  <td className="px-5 py-2 whitespace-nowrap">{number(arm.meanAttemptsToPass)}</td>
+                  <td className="px-5 py-2 whitespace-nowrap">{number(arm.meanTokens, 0)}</td>
+                  <td className="px-5 py-2 whitespace-nowrap">
+                    {arm.costUsd === null ? '—' : `$${arm.costUsd.toFixed(4)}`}
+                  </td>
+                  <td className="px-5 py-2 whitespace-nowrap">{seconds(arm.meanDurationMs)}</td>
                   <td className="px-5 py-2 text-xs text-slate-500">
                     {arm.scored} scored
                     {arm.infrastructure ? `, ${arm.infrastructure} infrastructure` : ''}
@@ -154,7 +160,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
               <p className="text-sm font-medium text-slate-900">
                 {item.item + 1}. {items[item.item]?.title || items[item.item]?.prompt}
               </p>
-              <div className="mt-2 grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+              <div className={`mt-2 grid gap-3 md:grid-cols-2 ${experiment.arms.length > 2 ? 'xl:grid-cols-3' : ''}`}>
                 {item.arms.map((runs, arm) => (
                   <div key={arm} className="min-w-0 rounded bg-slate-50 p-2 text-xs">
                     <p className="font-semibold text-slate-700">{experiment.arms[arm].label}</p>

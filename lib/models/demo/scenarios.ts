@@ -1,4 +1,5 @@
 import type { TaskInputDraft } from '../../runs/task-input'
+import { ISO_DATE_LESSON, ISO_DATE_SCENARIOS, ISO_DATE_TASK_KEY } from './iso-dates'
 import { MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS } from './walking-cities'
 
 /** A bundled demo task and the script the offline demo model plays for it. */
@@ -165,11 +166,11 @@ export const DEMO_TOOL_SCENARIOS: DemoScenario[] = [
 /** Every demo task, tool tasks last: what the templates offer. */
 export const ALL_DEMO_SCENARIOS: DemoScenario[] = [...DEMO_SCENARIOS, ...DEMO_TOOL_SCENARIOS]
 
-/** The scenario a task prompt belongs to, if any (the bundled tasks, then the demo dataset's walking tours). */
+/** The scenario a task prompt belongs to, if any (the bundled tasks, then the datasets' walking tours and dates). */
 export function scenarioFor(text: string): DemoScenario | undefined {
   // Both the subject and the request: a haiku about Hangzhou is not the Hangzhou walking tour.
   const fits = (scenario: DemoScenario) => scenario.matches.test(text) && scenario.asks.test(text)
-  return ALL_DEMO_SCENARIOS.find(fits) ?? WALKING_CITY_SCENARIOS.find(fits)
+  return ALL_DEMO_SCENARIOS.find(fits) ?? WALKING_CITY_SCENARIOS.find(fits) ?? ISO_DATE_SCENARIOS.find(fits)
 }
 
-export { MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS }
+export { ISO_DATE_LESSON, ISO_DATE_SCENARIOS, ISO_DATE_TASK_KEY, MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS }

@@ -13,7 +13,13 @@ export type Account = { name?: string; email: string; password: string }
 export type Persona = { role: Role; account: Account; context: BrowserContext }
 
 /** A tenant as the tests know it: name, one signed-in persona per role, membership ids by role. */
-export type TenantFixture = { name: string; personas: Record<Role, Persona>; membershipIds: Record<Role, string> }
+export type TenantFixture = {
+  name: string
+  personas: Record<Role, Persona>
+  membershipIds: Record<Role, string>
+  /** The tenant's dataset and experiment, when a test has found them (the Demo organisation seeds one). */
+  experiments?: { datasetId: string; experimentId: string }
+}
 
 /** A fresh context signed in as `account`. */
 export async function signedInContext(browser: Browser, account: Account): Promise<BrowserContext> {

@@ -1,7 +1,7 @@
 import { generateText, streamText, tool } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createDemoModel, DEMO_SCENARIOS } from '../../../lib/models/demo'
+import { createDemoModel, DEMO_SCENARIOS, ISO_DATE_LESSON, ISO_DATE_SCENARIOS } from '../../../lib/models/demo'
 import {
   Agent,
   DEFAULT_EVALUATOR_PROMPT,
@@ -15,7 +15,7 @@ import {
 } from '../../../lib/reflexion'
 
 function agentFor(id: string, store: InMemoryVectorStore | null, memory = new InMemoryMemory()) {
-  const scenario = DEMO_SCENARIOS.find((candidate) => candidate.id === id)!
+  const scenario = [...DEMO_SCENARIOS, ...ISO_DATE_SCENARIOS].find((candidate) => candidate.id === id)!
   const settings = scenario.task.reflexion!
   return {
     scenario,
@@ -82,6 +82,20 @@ describe('the offline demo model plays the bundled scenarios through the real en
     await shared.add([{ content: DEMO_SCENARIOS[0].lesson, metadata: { user_id: '*' } }])
     const helped = await agentFor('kyoto-walk', shared).agent.run(DEMO_SCENARIOS[1].task.prompt, { userId: 'carol' })
     expect([helped.status, helped.attempts]).toEqual(['succeeded', 1])
+  })
+
+  it('date questions: a sentence fails, the ISO date lesson makes the bare date pass; two are ISO without it', async () => {
+    const outcomes = []
+    for (const scenario of ISO_DATE_SCENARIOS) {
+      const store = new InMemoryVectorStore({ embedder: new HashEmbedder() })
+      const result = await agentFor(scenario.id, store).agent.run(scenario.task.prompt, { userId: 'erin' })
+      outcomes.push([result.status, result.attempts])
+      if (result.attempts === 2) {
+        expect(result.events.find((event) => event.type === 'reflexion.lesson_produced')?.lesson).toBe(ISO_DATE_LESSON)
+        expect(result.output).toBe(scenario.answerWith)
+      }
+    }
+    expect(outcomes).toEqual([...Array(6).fill(['succeeded', 2]), ['succeeded', 1], ['succeeded', 1]])
   })
 
   it('JSON task misses a required field first, then passes; the impossible task reaches max attempts (monotonic)', async () => {
