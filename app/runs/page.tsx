@@ -11,6 +11,7 @@ import { can } from '@/lib/auth/permissions'
 import { requireCaller } from '@/lib/auth/session'
 import { listRuns, type ListRunsOptions } from '@/lib/runs/queries'
 import { notFound } from 'next/navigation'
+import { addRunsToDatasetAction } from '@/app/datasets/actions'
 
 export const metadata: Metadata = { title: 'Runs' }
 
@@ -122,6 +123,7 @@ async function RunsPageBody({
           {can(caller.role, 'experiments.manageOwn') ? (
             <div className="mt-4">
               <AddToDatasetPanel
+                action={addRunsToDatasetAction}
                 caller={caller}
                 runIds={runs.map((run) => run.id)}
                 label={`Add these ${runs.length} runs to a dataset`}

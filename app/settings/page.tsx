@@ -14,6 +14,7 @@ import { can } from '@/lib/auth/permissions'
 import { requirePageAccess } from '@/lib/auth/session'
 import { getRecallSettings } from '@/lib/lessons/recall-settings-service'
 import { listProviderKeys } from '@/lib/models/provider-keys'
+import { modelSettingsAction, recallSettingsAction, saveProviderKeyAction } from './actions'
 
 export const metadata: Metadata = { title: 'Settings' }
 
@@ -83,7 +84,13 @@ export default async function SettingsPage() {
                 ) : (
                   <p className="text-sm text-slate-600">No key stored.</p>
                 )}
-                <ProviderKeyForm provider={provider} label={label} stored={!!key} baseUrl={key?.baseUrl ?? null} />
+                <ProviderKeyForm
+                  action={saveProviderKeyAction}
+                  provider={provider}
+                  label={label}
+                  stored={!!key}
+                  baseUrl={key?.baseUrl ?? null}
+                />
               </li>
             )
           })}
@@ -91,6 +98,7 @@ export default async function SettingsPage() {
       </Card>
       <Card title="Models and support">
         <ModelSettingsForm
+          action={modelSettingsAction}
           defaultModel={settings.defaultModel}
           supportRedactEmails={settings.supportRedactEmails}
           demoLatencyMs={settings.demoLatencyMs}
@@ -106,7 +114,11 @@ export default async function SettingsPage() {
       </Card>
       <Card title="Lesson recall">
         <RecallStatus settings={recall} />
-        <RecallSettingsForm floor={recall.floor} embeddingModel={recall.pending?.model ?? recall.activeModel} />
+        <RecallSettingsForm
+          action={recallSettingsAction}
+          floor={recall.floor}
+          embeddingModel={recall.pending?.model ?? recall.activeModel}
+        />
       </Card>
       <Card title="Data and sign-in">
         <p className="text-sm">

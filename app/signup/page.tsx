@@ -5,6 +5,7 @@ import { SignUpForm } from '@/components/auth/sign-up-form'
 import { Card } from '@/components/ui/card'
 import { getSession } from '@/lib/auth/session'
 import { openSignUpAllowed, SIGN_UP_CLOSED } from '@/lib/users/sign-up'
+import { signUpAction } from './actions'
 
 export const metadata: Metadata = { title: 'Sign up' }
 
@@ -15,7 +16,7 @@ export default async function SignUpPage() {
       <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">Create an organisation</h1>
       <Card>
         {openSignUpAllowed() ? (
-          <SignUpForm />
+          <SignUpForm action={signUpAction} />
         ) : (
           <p role="status" data-testid="sign-up-closed" className="text-sm text-slate-700">
             {SIGN_UP_CLOSED}

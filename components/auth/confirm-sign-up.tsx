@@ -2,7 +2,6 @@
 
 import Link from 'next/link'
 import { useState, type FormEvent } from 'react'
-import { confirmSignUpAction } from '@/app/verify/[token]/actions'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
 import type { ActionResult } from '@/lib/errors'
@@ -11,14 +10,22 @@ import type { ActionResult } from '@/lib/errors'
  * The button that uses a sign-up link. A click, not the page load, creates the account: mail scanners
  * that open every link must not confirm an address on their own.
  */
-export function ConfirmSignUp({ token, label }: { token: string; label: string }) {
+export function ConfirmSignUp({
+  token,
+  label,
+  action,
+}: {
+  token: string
+  label: string
+  action: (previous: null, input: { token: string }) => Promise<ActionResult<{ email: string }>>
+}) {
   const [result, setResult] = useState<ActionResult<{ email: string }> | null>(null)
   const [pending, setPending] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setPending(true)
-    setResult(await confirmSignUpAction(null, { token }))
+    setResult(await action(null, { token }))
     setPending(false)
   }
 

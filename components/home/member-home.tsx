@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import { defaultAgentModelLabel } from '@/app/tasks/new/default-agent-model'
+import { defaultAgentModelLabel } from '@/lib/runs/default-agent-model'
 import { Card } from '@/components/ui/card'
 import type { Caller } from '@/lib/auth/caller'
 import { can } from '@/lib/auth/permissions'

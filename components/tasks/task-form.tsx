@@ -1,7 +1,6 @@
 'use client'
 
 import { useActionState, useEffect, useRef, useState, type ReactNode } from 'react'
-import { submitTaskAction } from '@/app/tasks/actions'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
 import { EvaluatorFields } from './evaluator-fields'
@@ -9,6 +8,7 @@ import { controlClass, fieldId, FormField } from './form-field'
 import type { TaskFormValues } from './task-form-values'
 import { ToolPicker, type PickableTool } from './tool-picker'
 import { WorkerRows } from './worker-rows'
+import type { ServerAction } from '@/lib/actions/action'
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -28,7 +28,8 @@ const modelLabel = (spec: string) => (spec.startsWith('demo:') ? 'demo (offline)
  * The New task form. Every control is controlled, so a refused submission keeps what was typed;
  * the server answers with field errors keyed by dotted path, each shown under its field.
  */
-export function TaskForm({
+export function TaskForm<Data>({
+  action,
   initial,
   defaultModel,
   tools = [],
@@ -38,9 +39,11 @@ export function TaskForm({
   defaultModel: string
   tools?: PickableTool[]
   canManageTools?: boolean
+  /** Submits the task (the page's server action). */
+  action: ServerAction<Data>
 }) {
   const [values, setValues] = useState(initial)
-  const [result, formAction, pending] = useActionState(submitTaskAction, null)
+  const [result, formAction, pending] = useActionState(action, null)
   const errors = (result && !result.ok ? result.fieldErrors : undefined) ?? {}
   const form = useRef<HTMLFormElement>(null)
   const change = (update: Partial<TaskFormValues>) => setValues((previous) => ({ ...previous, ...update }))

@@ -8,6 +8,7 @@ import { lessonVerdicts } from '@/lib/experiments/lesson-verdicts'
 import { requirePageAccess } from '@/lib/auth/session'
 import { feedbackCountsPerLesson } from '@/lib/feedback/feedback-queries'
 import { EFFECT_MIN_RUNS, EFFECT_WORSE_GAP, sharedLessonEffect } from '@/lib/lessons/lesson-outcomes'
+import { retireSharedLessonAction } from '../lessons/actions'
 
 export const metadata: Metadata = { title: 'Lesson effect' }
 
@@ -28,6 +29,7 @@ export default async function EffectPage({ searchParams }: { searchParams: Promi
         description="Do shared lessons help? Experiments answer first; what happened in everyday runs comes second."
       />
       <ExperimentVerdicts
+        retireAction={retireSharedLessonAction}
         verdicts={verdicts}
         lessons={
           new Map(effects.map((effect) => [effect.lessonId, { content: effect.content, status: effect.status }]))

@@ -5,6 +5,7 @@ import { JoinAsSignedInUser, JoinWithNewAccount } from '@/components/auth/accept
 import { Card } from '@/components/ui/card'
 import { getSession } from '@/lib/auth/session'
 import { previewInvitation } from '@/lib/tenants/invitations'
+import { acceptInvitationAction, acceptInvitationWithAccountAction } from './actions'
 
 export const metadata: Metadata = { title: 'Invitation', referrer: 'no-referrer' }
 
@@ -37,12 +38,12 @@ export default async function InvitationPage({ params }: { params: Promise<{ cod
       ) : session ? (
         <Card>
           <p className="mb-4 text-sm text-slate-700">You are signed in as {session.user.email}.</p>
-          <JoinAsSignedInUser code={code} tenantName={preview.tenantName} />
+          <JoinAsSignedInUser action={acceptInvitationAction} code={code} tenantName={preview.tenantName} />
         </Card>
       ) : (
         <>
           <Card>
-            <JoinWithNewAccount code={code} email={preview.email} />
+            <JoinWithNewAccount action={acceptInvitationWithAccountAction} code={code} email={preview.email} />
           </Card>
           <p className="mt-4 text-center text-sm text-slate-600">
             Already have an account?{' '}

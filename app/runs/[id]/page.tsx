@@ -15,6 +15,8 @@ import { TERMINAL_STATUSES } from '@/lib/runs/execute-run'
 import { getRun, readRunEvents, type AuthorizedRunView } from '@/lib/runs/queries'
 import { AddToDatasetPanel } from '@/components/experiments/add-to-dataset-panel'
 import type { StoredTask } from '@/lib/runs/stored-task'
+import { cancelRunAction, giveFeedbackAction } from '../actions'
+import { addRunsToDatasetAction } from '@/app/datasets/actions'
 
 export const metadata: Metadata = { title: 'Run' }
 
@@ -72,7 +74,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </nav>
       </div>
       {can(caller.role, 'experiments.manageOwn') ? (
-        <AddToDatasetPanel caller={caller} runIds={[run.id]} label="Add to dataset" />
+        <AddToDatasetPanel action={addRunsToDatasetAction} caller={caller} runIds={[run.id]} label="Add to dataset" />
       ) : null}
       <section aria-label="Task" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
         <h2 className="text-sm font-medium text-slate-700">Prompt</h2>
@@ -160,7 +162,7 @@ async function RunFeedback({ caller, run }: { caller: Caller; run: AuthorizedRun
       </h2>
       <div className="grid gap-6 lg:grid-cols-2">
         {TERMINAL_STATUSES.has(run.status) ? (
-          <FeedbackForm runId={run.id} attempts={attempts} />
+          <FeedbackForm action={giveFeedbackAction} runId={run.id} attempts={attempts} />
         ) : (
           <p className="text-sm text-slate-600">You can rate this run once it has finished.</p>
         )}
@@ -176,6 +178,7 @@ async function RunTimeline({ run, canCancel }: { run: AuthorizedRunView; canCanc
   const events = await readRunEvents(run.access, { limit: 10_000 })
   return (
     <RunLiveView
+      cancelAction={cancelRunAction}
       runId={run.id}
       threshold={run.threshold}
       maxAttempts={run.maxAttempts}

@@ -10,6 +10,7 @@ import { TableHead } from '@/components/ui/table-head'
 import { listApiKeys } from '@/lib/api-keys/api-keys'
 import { can, scopesAllowedFor } from '@/lib/auth/permissions'
 import { requirePageAccess } from '@/lib/auth/session'
+import { createApiKeyAction } from './actions'
 
 export const metadata: Metadata = { title: 'API keys' }
 
@@ -35,7 +36,7 @@ export default async function ApiKeysPage() {
         </a>
       </p>
       <Card title="New key">
-        <ApiKeyForm scopes={scopesAllowedFor(caller.role)} mayCreateTenantKeys={admin} />
+        <ApiKeyForm action={createApiKeyAction} scopes={scopesAllowedFor(caller.role)} mayCreateTenantKeys={admin} />
       </Card>
       <Card title={admin ? 'Keys of the organisation' : 'Your keys'}>
         {keys.length === 0 ? (

@@ -9,6 +9,7 @@ import { requirePageAccess } from '@/lib/auth/session'
 import { getTenant, listMembers, listPendingInvitations } from '@/lib/tenants/queries'
 import { TableHead } from '@/components/ui/table-head'
 import { formatDate } from '@/components/lessons/format'
+import { inviteMemberAction } from './actions'
 
 export const metadata: Metadata = { title: 'Members' }
 
@@ -37,7 +38,7 @@ export default async function MembersPage({
         </p>
       ) : null}
       <Card title="Invite someone">
-        <InviteForm />
+        <InviteForm action={inviteMemberAction} />
       </Card>
       <Card title={`Members (${members.length})`}>
         <div className="relative -mx-5 overflow-x-auto">

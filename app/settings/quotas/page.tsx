@@ -7,6 +7,7 @@ import { listMemberQuotas } from '@/lib/admin/member-quotas'
 import { requirePageAccess } from '@/lib/auth/session'
 import { usageRates } from '@/lib/rate-limit/usage-rates'
 import { TableHead } from '@/components/ui/table-head'
+import { memberQuotaAction, tenantQuotaAction } from './actions'
 
 export const metadata: Metadata = { title: 'Run quotas' }
 
@@ -31,7 +32,12 @@ export default async function QuotasPage() {
         <p className="mb-3 text-sm text-slate-600">
           Applies to every member without their own quota. Empty = unlimited.
         </p>
-        <QuotaForm value={tenantDefault} label="Default daily run quota" placeholder="unlimited" />
+        <QuotaForm
+          action={tenantQuotaAction}
+          value={tenantDefault}
+          label="Default daily run quota"
+          placeholder="unlimited"
+        />
       </Card>
       <Card title="Per-minute limits">
         <p className="mb-3 text-sm text-slate-600">
@@ -82,6 +88,7 @@ export default async function QuotasPage() {
                   <td className="px-5 py-2 max-sm:col-span-2 max-sm:pt-1">
                     <span className="mb-1 block text-xs text-slate-500 sm:hidden">Own quota (empty = default)</span>
                     <QuotaForm
+                      action={memberQuotaAction}
                       membershipId={member.membershipId}
                       value={member.override}
                       label={`Daily run quota of ${member.name}`}

@@ -8,6 +8,7 @@ import { TableHead } from '@/components/ui/table-head'
 import { requirePageAccess } from '@/lib/auth/session'
 import { listWebhookDeliveries, listWebhookEndpoints } from '@/lib/webhooks/webhook-endpoints'
 import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '@/lib/webhooks/signature'
+import { addWebhookAction } from './actions'
 
 export const metadata: Metadata = { title: 'Webhooks' }
 
@@ -34,7 +35,7 @@ export default async function WebhooksPage() {
         </p>
       </Card>
       <Card title="Add an endpoint">
-        <WebhookForm />
+        <WebhookForm action={addWebhookAction} />
       </Card>
       <Card title="Endpoints">
         {endpoints.length === 0 ? (

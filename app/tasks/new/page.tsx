@@ -10,7 +10,8 @@ import { can } from '@/lib/auth/permissions'
 import { requirePageAccess } from '@/lib/auth/session'
 import { listSelectableTools } from '@/lib/tools/tool-catalog'
 import { ALL_DEMO_SCENARIOS } from '@/lib/models/demo/scenarios'
-import { defaultAgentModelLabel } from './default-agent-model'
+import { defaultAgentModelLabel } from '@/lib/runs/default-agent-model'
+import { submitTaskAction } from '../actions'
 
 export const metadata: Metadata = { title: 'New task' }
 
@@ -60,6 +61,7 @@ async function FormWithDefaults({ caller, initial }: { caller: Caller; initial: 
   const [defaultModel, tools] = await Promise.all([defaultAgentModelLabel(caller), listSelectableTools(caller)])
   return (
     <TaskForm
+      action={submitTaskAction}
       initial={initial}
       defaultModel={defaultModel}
       tools={tools}

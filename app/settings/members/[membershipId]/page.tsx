@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { orNotFound, requirePageAccess } from '@/lib/auth/session'
 import { getMember } from '@/lib/tenants/queries'
+import { changeRoleAction, removeMemberAction } from '../actions'
 
 export const metadata: Metadata = { title: 'Member' }
 
@@ -23,10 +24,10 @@ export default async function MemberPage({ params }: { params: Promise<{ members
       <PageHeader title={member.name} description={`${member.email} · ${member.role}`} />
       <div className="grid gap-6 md:grid-cols-2">
         <Card title="Role">
-          <MemberRoleForm membershipId={member.membershipId} role={member.role} />
+          <MemberRoleForm action={changeRoleAction} membershipId={member.membershipId} role={member.role} />
         </Card>
         <Card title="Remove from organisation">
-          <RemoveMemberForm membershipId={member.membershipId} name={member.name} />
+          <RemoveMemberForm action={removeMemberAction} membershipId={member.membershipId} name={member.name} />
         </Card>
       </div>
     </div>
