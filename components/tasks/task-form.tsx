@@ -9,6 +9,7 @@ import type { TaskFormValues } from './task-form-values'
 import { ToolPicker, type PickableTool } from './tool-picker'
 import { WorkerRows } from './worker-rows'
 import type { ServerAction } from '@/lib/actions/action'
+import { modelDisplayLabel } from '@/lib/runs/labels'
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -21,8 +22,6 @@ function Section({ title, description, children }: { title: string; description?
     </div>
   )
 }
-
-const modelLabel = (spec: string) => (spec.startsWith('demo:') ? 'demo (offline)' : spec)
 
 /**
  * The New task form. Every control is controlled, so a refused submission keeps what was typed;
@@ -81,7 +80,7 @@ export function TaskForm<Data>({
     <FormField
       id={fieldId(path)}
       label={label}
-      hint={values[key] ? `Uses ${modelLabel(values[key])}.` : `Empty: uses ${fallback}.`}
+      hint={values[key] ? `Uses ${modelDisplayLabel(values[key])}.` : `Empty: uses ${fallback}.`}
       errors={errors[path]}
     >
       {(control) => (
@@ -96,7 +95,7 @@ export function TaskForm<Data>({
       )}
     </FormField>
   )
-  const agentFallback = values.agentModel ? modelLabel(values.agentModel) : defaultModel
+  const agentFallback = values.agentModel ? modelDisplayLabel(values.agentModel) : defaultModel
 
   return (
     <form ref={form} action={formAction} noValidate className="space-y-6" aria-label="New task">

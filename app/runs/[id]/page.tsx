@@ -17,22 +17,14 @@ import { AddToDatasetPanel } from '@/components/experiments/add-to-dataset-panel
 import type { StoredTask } from '@/lib/runs/stored-task'
 import { cancelRunAction, giveFeedbackAction } from '../actions'
 import { addRunsToDatasetAction } from '@/app/datasets/actions'
+import { evaluatorLabel, modelDisplayLabel } from '@/lib/runs/labels'
 
 export const metadata: Metadata = { title: 'Run' }
 
 const linkClass =
   'inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100'
-const EVALUATORS: Record<string, string> = {
-  llm: 'LLM judge',
-  json_schema: 'JSON Schema',
-  exact: 'exact answer',
-  contains: 'contains',
-  regex: 'regular expression',
-}
-
 function modelOf(spec: string | undefined, fallback: string): string {
-  if (!spec) return fallback
-  return spec.startsWith('demo:') ? 'demo (offline)' : spec
+  return spec ? modelDisplayLabel(spec) : fallback
 }
 
 export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
@@ -44,7 +36,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const canCancel = (own && can(caller.role, 'runs.readOwn')) || can(caller.role, 'runs.cancelTenant')
   const canAsk = (own && can(caller.role, 'support.askOwn')) || can(caller.role, 'support.console')
   const task = (run.config ?? {}) as Partial<StoredTask>
-  const evaluator = task.evaluator?.kind ? (EVALUATORS[task.evaluator.kind] ?? task.evaluator.kind) : '—'
+  const evaluator = task.evaluator?.kind ? evaluatorLabel(task.evaluator.kind) : '—'
   return (
     <div className="space-y-6">
       <FormTenantMarker tenantId={caller.tenantId} />

@@ -12,23 +12,16 @@ import { listSelectableTools } from '@/lib/tools/tool-catalog'
 import { ALL_DEMO_SCENARIOS } from '@/lib/models/demo/scenarios'
 import { defaultAgentModelLabel } from '@/lib/runs/default-agent-model'
 import { submitTaskAction } from '../actions'
+import { EVALUATOR_LABELS } from '@/lib/runs/labels'
 
 export const metadata: Metadata = { title: 'New task' }
-
-const EVALUATOR_NAMES = {
-  llm: 'LLM judge',
-  json_schema: 'JSON Schema',
-  exact: 'exact answer',
-  contains: 'contains',
-  regex: 'regex',
-} as const
 
 const TEMPLATES: TaskTemplate[] = [
   { id: 'blank', title: 'Blank task', summary: 'Your own prompt and evaluator.' },
   ...ALL_DEMO_SCENARIOS.map((scenario) => ({
     id: scenario.id,
     title: scenario.title,
-    summary: `Offline demo · ${EVALUATOR_NAMES[scenario.task.evaluator?.kind ?? 'llm']} evaluator${scenario.task.tools?.length ? ` · tool: ${scenario.task.tools.join(', ')}` : ''}`,
+    summary: `Offline demo · ${EVALUATOR_LABELS[scenario.task.evaluator?.kind ?? 'llm']} evaluator${scenario.task.tools?.length ? ` · tool: ${scenario.task.tools.join(', ')}` : ''}`,
   })),
 ]
 
