@@ -5,7 +5,28 @@ import { SupportHome } from '@/components/home/support-home'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { can } from '@/lib/auth/permissions'
+import type { Caller } from '@/lib/auth/caller'
 import { callerOf, getSession } from '@/lib/auth/session'
+import { countLessonsForCaller } from '@/lib/lessons/lesson-counts'
+import { defaultAgentModelLabel } from '@/lib/runs/default-agent-model'
+import { listRuns } from '@/lib/runs/queries'
+import { FAILURE_STATUSES, listSupportRuns } from '@/lib/support/support-queries'
+
+/** A member's or admin's dashboard: only their own runs (even for admins, who may read the whole tenant's). */
+async function memberHomeData(caller: Caller) {
+  const [{ runs }, counts, modelLabel] = await Promise.all([
+    listRuns(caller, { userId: caller.userId, limit: 5 }),
+    countLessonsForCaller(caller),
+    can(caller.role, 'runs.create') ? defaultAgentModelLabel(caller) : Promise.resolve(null),
+  ])
+  return { runs: runs.map(({ userName: _owner, ...run }) => run), counts, modelLabel }
+}
+
+/** Support's dashboard: the console's list puts failures first, newest first, so its first five rows hold them. */
+async function newestFailures(caller: Caller) {
+  const { runs } = await listSupportRuns(caller, {}, { limit: 5 })
+  return runs.filter((run) => FAILURE_STATUSES.includes(run.status))
+}
 
 export default async function HomePage() {
   const session = await getSession()
@@ -67,9 +88,9 @@ export default async function HomePage() {
   if (!caller) notFound()
   // What the role works on decides the dashboard: own runs (members, admins), else the tenant's failures (support).
   const dashboard = can(caller.role, 'runs.readOwn') ? (
-    <MemberHome caller={caller} />
+    <MemberHome {...await memberHomeData(caller)} />
   ) : can(caller.role, 'support.console') ? (
-    <SupportHome caller={caller} />
+    <SupportHome failures={await newestFailures(caller)} />
   ) : null
   return (
     <div>
