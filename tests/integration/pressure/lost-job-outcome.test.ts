@@ -10,7 +10,7 @@ import { applyMigrations, migrationAdapterFor } from '../../../lib/db/schema-eng
 import { DEMO_SCENARIOS } from '../../../lib/models/demo'
 import { runServicesFor } from '../../../lib/runs/run-services'
 import { startRunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres'
 import { createTenantWithUsers } from '../helpers'
 import { assertRecoveredInvariants, waitForAllRuns } from './recovery-invariants'
@@ -58,7 +58,7 @@ describe('a job outcome that cannot be written', () => {
       const runIds: string[] = []
       for (const outcome of ['complete', 'fail'] as const) {
         const scenario = DEMO_SCENARIOS[runIds.length % DEMO_SCENARIOS.length]
-        const { runId } = await submitTask(tenant.member.caller, scenario.task)
+        const { runId } = await submitTaskDraft(tenant.member.caller, scenario.task)
         runIds.push(runId)
         let handled!: () => void
         const taken = new Promise<void>((resolve) => (handled = resolve))
