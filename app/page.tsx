@@ -11,6 +11,7 @@ import { countLessonsForCaller } from '@/lib/lessons/lesson-counts'
 import { defaultAgentModelLabel } from '@/lib/runs/default-agent-model'
 import { listRuns } from '@/lib/runs/queries'
 import { FAILURE_STATUSES, listSupportRuns } from '@/lib/support/support-queries'
+import { TextLink } from '@/components/ui/text-link'
 
 /** A member's or admin's dashboard: only their own runs (even for admins, who may read the whole tenant's). */
 async function memberHomeData(caller: Caller) {
@@ -74,11 +75,7 @@ export default async function HomePage() {
         <Card>
           <p className="text-sm text-slate-700">
             You are signed in as {session.user.email}, but you are not a member of any organisation. Open an invitation
-            link from an admin, or{' '}
-            <Link href="/signup" className="text-indigo-700 underline">
-              create a new organisation
-            </Link>{' '}
-            with another email.
+            link from an admin, or <TextLink href="/signup">create a new organisation</TextLink> with another email.
           </p>
         </Card>
       </div>

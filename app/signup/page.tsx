@@ -1,11 +1,11 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { SignUpForm } from '@/components/auth/sign-up-form'
 import { Card } from '@/components/ui/card'
 import { getSession } from '@/lib/auth/session'
 import { openSignUpAllowed, SIGN_UP_CLOSED } from '@/lib/users/sign-up'
 import { signUpAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Sign up' }
 
@@ -25,9 +25,9 @@ export default async function SignUpPage() {
       </Card>
       <p className="mt-4 text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Link href="/signin" className="font-medium text-indigo-700 underline">
+        <TextLink href="/signin" className="font-medium">
           Sign in
-        </Link>
+        </TextLink>
       </p>
     </div>
   )

@@ -1,4 +1,3 @@
-import Link from 'next/link'
 import { formatDate, score } from '@/components/lessons/format'
 import { HighlightedText } from '@/components/lessons/highlighted-text'
 import type { ProposalSource } from '@/lib/lessons/curation'
@@ -6,6 +5,7 @@ import type { ProposalView } from '@/lib/lessons/proposals'
 import { ApproveProposalForm } from './approve-proposal-form'
 import { RejectProposalForm } from './reject-proposal-form'
 import type { ServerAction } from '@/lib/actions/action'
+import { TextLink } from '@/components/ui/text-link'
 
 /** One pending proposal: the text (personal data marked), who proposed it, its source run, approve / reject. */
 export function ProposalCard<Approve, Reject>({
@@ -34,9 +34,7 @@ export function ProposalCard<Approve, Reject>({
           {source?.sourceRunId ? (
             <>
               {' · from '}
-              <Link href={`/runs/${source.sourceRunId}`} className="text-indigo-700 underline">
-                run {source.sourceRunId.slice(-6)}
-              </Link>
+              <TextLink href={`/runs/${source.sourceRunId}`}>run {source.sourceRunId.slice(-6)}</TextLink>
               {source.sourceAttempt !== null ? `, attempt ${source.sourceAttempt}` : ''}
               {source.sourceScore !== null ? ` (score ${score(source.sourceScore)})` : ''}
             </>

@@ -1,10 +1,10 @@
 'use client'
 
-import Link from 'next/link'
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
 import type { ActionResult } from '@/lib/errors'
+import { TextLink } from '@/components/ui/text-link'
 
 /**
  * The button that uses a sign-up link. A click, not the page load, creates the account: mail scanners
@@ -33,9 +33,9 @@ export function ConfirmSignUp({
     return (
       <div role="status" data-testid="sign-up-confirmed" className="space-y-3 text-sm text-slate-700">
         <p className="font-medium text-slate-900">Your address is confirmed and your account is ready.</p>
-        <Link href="/signin" className="inline-block font-medium text-indigo-700 underline">
+        <TextLink href="/signin" className="inline-block font-medium">
           Sign in
-        </Link>
+        </TextLink>
       </div>
     )
   return (

@@ -1,4 +1,3 @@
-import Link from 'next/link'
 import { Card } from '@/components/ui/card'
 import type { LessonCounts } from '@/lib/lessons/lesson-counts'
 import { DEMO_SCENARIOS } from '@/lib/models/demo/scenarios'
@@ -6,6 +5,7 @@ import { CountLink } from './count-link'
 import { FirstVisit } from './first-visit'
 import { RecentRunsCard, type RecentRun } from './recent-runs-card'
 import { StartTaskCard } from './start-task-card'
+import { TextLink } from '@/components/ui/text-link'
 
 /**
  * The home of members and admins: start a demo task (when `modelLabel` is given: the caller may start runs),
@@ -31,13 +31,7 @@ export function MemberHome({
           runs={runs}
           hrefOf={(run) => `/runs/${run.id}`}
           empty="You have no runs yet: start one from a demo task above."
-          footer={
-            runs.length > 0 ? (
-              <Link href="/runs" className="text-indigo-700 underline">
-                All your runs
-              </Link>
-            ) : null
-          }
+          footer={runs.length > 0 ? <TextLink href="/runs">All your runs</TextLink> : null}
         />
       </div>
       <div className="grid content-start gap-6">

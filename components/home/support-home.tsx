@@ -1,5 +1,5 @@
-import Link from 'next/link'
 import { RecentRunsCard, type RecentRun } from './recent-runs-card'
+import { TextLink } from '@/components/ui/text-link'
 
 /** The home of support staff: the tenant's newest failed or interrupted runs, and the way to the console. */
 export function SupportHome({ failures }: { failures: RecentRun[] }) {
@@ -11,11 +11,7 @@ export function SupportHome({ failures }: { failures: RecentRun[] }) {
         runs={failures}
         hrefOf={(run) => `/support/runs/${run.id}`}
         empty="No run of this organisation has failed or been interrupted."
-        footer={
-          <Link href="/support" className="text-indigo-700 underline">
-            Open the support console
-          </Link>
-        }
+        footer={<TextLink href="/support">Open the support console</TextLink>}
       />
     </div>
   )

@@ -1,10 +1,10 @@
-import Link from 'next/link'
 import type { AuthorizedRunView } from '@/lib/runs/queries'
 import type { SupportWorkspaceData } from '@/lib/support/open-support-run'
 import { RunStatusBadge } from './status-badge'
 import { MemberAsk } from './member-ask'
 import { SupportWorkspace } from './support-workspace'
 import { formatDateTime } from '@/components/runs/run-format'
+import { TextLink } from '@/components/ui/text-link'
 
 /**
  * A run opened for support: header, then chat, context card and timeline. A member asking about their
@@ -24,9 +24,9 @@ export function SupportRunView({
   return (
     <div className="space-y-6">
       <div>
-        <Link href={back.href} className="text-sm text-indigo-700 underline">
+        <TextLink href={back.href} className="text-sm">
           ← {back.label}
-        </Link>
+        </TextLink>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">{run.title}</h1>
           <RunStatusBadge status={run.status} />

@@ -1,6 +1,6 @@
 'use client'
 
-import { controlClass, fieldId, FormField } from './form-field'
+import { controlClass, fieldId, FormField } from '@/components/ui/field'
 import { EVALUATOR_LABELS } from '@/lib/runs/labels'
 import type { EvaluatorKind, TaskFormValues } from './task-form-values'
 

@@ -4,7 +4,7 @@ import { useActionState, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
 import { EvaluatorFields } from './evaluator-fields'
-import { controlClass, fieldId, FormField } from './form-field'
+import { controlClass, fieldId, FormField } from '@/components/ui/field'
 import type { TaskFormValues } from './task-form-values'
 import { ToolPicker, type PickableTool } from './tool-picker'
 import { WorkerRows } from './worker-rows'

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card'
 import { getSession } from '@/lib/auth/session'
 import { previewInvitation } from '@/lib/tenants/invitations'
 import { acceptInvitationAction, acceptInvitationWithAccountAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Invitation', referrer: 'no-referrer' }
 
@@ -47,12 +48,9 @@ export default async function InvitationPage({ params }: { params: Promise<{ cod
           </Card>
           <p className="mt-4 text-center text-sm text-slate-600">
             Already have an account?{' '}
-            <Link
-              href={`/signin?callbackUrl=${encodeURIComponent(`/invite/${code}`)}`}
-              className="font-medium text-indigo-700 underline"
-            >
+            <TextLink href={`/signin?callbackUrl=${encodeURIComponent(`/invite/${code}`)}`} className="font-medium">
               Sign in to join
-            </Link>
+            </TextLink>
           </p>
         </>
       )}

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { QuotaForm } from '@/components/settings/quota-form'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
@@ -8,6 +7,7 @@ import { requirePageAccess } from '@/lib/auth/session'
 import { usageRates } from '@/lib/rate-limit/usage-rates'
 import { TableHead } from '@/components/ui/table-head'
 import { memberQuotaAction, tenantQuotaAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Run quotas' }
 
@@ -22,9 +22,7 @@ export default async function QuotasPage() {
         description={
           <>
             How many runs each person may start per day (counted from midnight UTC).{' '}
-            <Link href="/settings/members" className="text-indigo-700 underline">
-              Manage members
-            </Link>
+            <TextLink href="/settings/members">Manage members</TextLink>
           </>
         }
       />

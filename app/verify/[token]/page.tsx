@@ -1,10 +1,10 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { ConfirmSignUp } from '@/components/auth/confirm-sign-up'
 import { Card } from '@/components/ui/card'
 import { INVALID_SIGN_UP_LINK, previewSignUpLink } from '@/lib/users/sign-up'
 import { confirmSignUpAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Confirm your e-mail address', referrer: 'no-referrer' }
 
@@ -29,9 +29,9 @@ export default async function ConfirmSignUpPage({ params }: { params: Promise<{ 
         ) : (
           <div role="alert" className="space-y-3 text-sm text-slate-700">
             <p>{INVALID_SIGN_UP_LINK}</p>
-            <Link href="/signin" className="inline-block font-medium text-indigo-700 underline">
+            <TextLink href="/signin" className="inline-block font-medium">
               Sign in
-            </Link>
+            </TextLink>
           </div>
         )}
       </Card>

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { MemberRoleForm } from '@/components/members/member-role-form'
 import { RemoveMemberForm } from '@/components/members/remove-member-form'
 import { Card } from '@/components/ui/card'
@@ -7,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { orNotFound, requirePageAccess } from '@/lib/auth/session'
 import { getMember } from '@/lib/tenants/queries'
 import { changeRoleAction, removeMemberAction } from '../actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Member' }
 
@@ -17,9 +17,9 @@ export default async function MemberPage({ params }: { params: Promise<{ members
   return (
     <div className="space-y-6">
       <p>
-        <Link href="/settings/members" className="text-sm text-indigo-700 underline">
+        <TextLink href="/settings/members" className="text-sm">
           ← All members
-        </Link>
+        </TextLink>
       </p>
       <PageHeader title={member.name} description={`${member.email} · ${member.role}`} />
       <div className="grid gap-6 md:grid-cols-2">
