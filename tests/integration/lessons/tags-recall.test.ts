@@ -4,7 +4,7 @@
 // with the same task key never comes back; retired and expired ones neither. Through the real worker,
 // a run's lessons inherit its task key and tags, and a later related run recalls them, saying why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { taskFormSchema } from '../../../app/tasks/task-form-input'
+import { taskFormSchema } from '../../../lib/runs/task-form-input'
 import { getPrisma } from '../../../lib/db/client'
 import { defaultEmbedder } from '../../../lib/lessons/embedders'
 import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
