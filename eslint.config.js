@@ -1,6 +1,7 @@
 // ESLint 9 flat config: typescript-eslint's recommended rules, React's hook rules and Next.js's rules
 // on app/ and components/, and the boundary of the pure core
-// (lib/reflexion, lib/events, lib/reflection import only each other, the AI SDK, zod and ajv: eslint/core-boundary.mjs).
+// (lib/reflexion, lib/events, lib/reflection import only each other, the AI SDK, zod and ajv: eslint/core-boundary.mjs),
+// and components never importing from app/ (pages pass them their server actions as props).
 import nextPlugin from '@next/eslint-plugin-next'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
@@ -38,6 +39,25 @@ export default tseslint.config(
       ...nextPlugin.configs['core-web-vitals'].rules,
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Components render what pages give them: an import from app/ (a server action, a page's loader) would tie
+    // a component to one route and let data loading creep back into it. Pages pass server actions as props.
+    files: ['components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/app|(\\.\\./)+app)(/|$)',
+              message:
+                'components do not import from app/: let the page pass the server action (or the data) as a prop.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

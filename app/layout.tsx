@@ -1,3 +1,4 @@
+import { switchTenant } from './tenant-actions'
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { AppHeader } from '@/components/shell/app-header'
@@ -27,7 +28,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <AppHeader session={session} />
+        <AppHeader session={session} switchTenant={switchTenant} />
         <FormTenantBinding />
         <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 focus:outline-none">
           {/* A fallback for pages without their own marker (the layout is not re-rendered on navigation). */}

@@ -5,7 +5,29 @@ import { SupportHome } from '@/components/home/support-home'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { can } from '@/lib/auth/permissions'
+import type { Caller } from '@/lib/auth/caller'
 import { callerOf, getSession } from '@/lib/auth/session'
+import { countLessonsForCaller } from '@/lib/lessons/lesson-counts'
+import { defaultAgentModelLabel } from '@/lib/runs/default-agent-model'
+import { listRuns } from '@/lib/runs/queries'
+import { FAILURE_STATUSES, listSupportRuns } from '@/lib/support/support-queries'
+import { TextLink } from '@/components/ui/text-link'
+
+/** A member's or admin's dashboard: only their own runs (even for admins, who may read the whole tenant's). */
+async function memberHomeData(caller: Caller) {
+  const [{ runs }, counts, modelLabel] = await Promise.all([
+    listRuns(caller, { userId: caller.userId, limit: 5 }),
+    countLessonsForCaller(caller),
+    can(caller.role, 'runs.create') ? defaultAgentModelLabel(caller) : Promise.resolve(null),
+  ])
+  return { runs: runs.map(({ userName: _owner, ...run }) => run), counts, modelLabel }
+}
+
+/** Support's dashboard: the console's list puts failures first, newest first, so its first five rows hold them. */
+async function newestFailures(caller: Caller) {
+  const { runs } = await listSupportRuns(caller, {}, { limit: 5 })
+  return runs.filter((run) => FAILURE_STATUSES.includes(run.status))
+}
 
 export default async function HomePage() {
   const session = await getSession()
@@ -53,11 +75,7 @@ export default async function HomePage() {
         <Card>
           <p className="text-sm text-slate-700">
             You are signed in as {session.user.email}, but you are not a member of any organisation. Open an invitation
-            link from an admin, or{' '}
-            <Link href="/signup" className="text-indigo-700 underline">
-              create a new organisation
-            </Link>{' '}
-            with another email.
+            link from an admin, or <TextLink href="/signup">create a new organisation</TextLink> with another email.
           </p>
         </Card>
       </div>
@@ -67,9 +85,9 @@ export default async function HomePage() {
   if (!caller) notFound()
   // What the role works on decides the dashboard: own runs (members, admins), else the tenant's failures (support).
   const dashboard = can(caller.role, 'runs.readOwn') ? (
-    <MemberHome caller={caller} />
+    <MemberHome {...await memberHomeData(caller)} />
   ) : can(caller.role, 'support.console') ? (
-    <SupportHome caller={caller} />
+    <SupportHome failures={await newestFailures(caller)} />
   ) : null
   return (
     <div>

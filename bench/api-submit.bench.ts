@@ -10,7 +10,7 @@ import { POST } from '../app/api/v1/runs/route'
 import { createApiKey } from '../lib/api-keys/api-keys'
 import { callerOf, type Caller } from '../lib/auth/caller'
 import { setDatabase } from '../lib/db/client'
-import { submitTask } from '../lib/runs/submit-task'
+import { submitTaskDraft } from '../lib/runs/submit-task'
 import { benchDatabase, liftUsageRates, machineLine, percentile } from './bench-database'
 
 const CLIENTS = 20
@@ -63,7 +63,7 @@ try {
         for (let request = 0; request < REQUESTS_PER_CLIENT; request++) {
           if (mode === 'service') {
             const started = performance.now()
-            await submitTask(callers[client], { prompt: 'Summarise the plot of Hamlet in one sentence.' })
+            await submitTaskDraft(callers[client], { prompt: 'Summarise the plot of Hamlet in one sentence.' })
             times.push(performance.now() - started)
           } else
             times.push(await submit(key, mode === 'api+idempotency' ? `bench-${client}-${request}-${stamp}` : null))
@@ -75,7 +75,7 @@ try {
     rounds.push({
       label:
         mode === 'service'
-          ? "submitTask alone (the form's service, no API)"
+          ? "submitTaskDraft alone (the form's service, no API)"
           : mode === 'api'
             ? 'POST /api/v1/runs'
             : 'POST /api/v1/runs with Idempotency-Key',
@@ -91,7 +91,7 @@ try {
   const lines = [
     '## API submit (`bench/api-submit.bench.ts`)',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx --import ./scripts/register-server-only.mjs bench/api-submit.bench.ts\`: ${CLIENTS} concurrent clients, each with its own API key, ${REQUESTS_PER_CLIENT} \`POST /api/v1/runs\` each, back to back, through the route handler in-process (key lookup, per-key rate limit, idempotency record, submitTask, the 202 answer; no HTTP socket). No worker runs, so the times are the submit path alone; the first row is the same load on the submit service without the API, for comparison on the same (shared) machine.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx --import ./scripts/register-server-only.mjs bench/api-submit.bench.ts\`: ${CLIENTS} concurrent clients, each with its own API key, ${REQUESTS_PER_CLIENT} \`POST /api/v1/runs\` each, back to back, through the route handler in-process (key lookup, per-key rate limit, idempotency record, submitTaskDraft, the 202 answer; no HTTP socket). No worker runs, so the times are the submit path alone; the first row is the same load on the submit service without the API, for comparison on the same (shared) machine.`,
     machine,
     '',
     '| round | answered | failed | p50 ms | p95 ms | submits/s |',

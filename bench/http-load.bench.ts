@@ -16,7 +16,7 @@ import { setDatabase } from '../lib/db/client'
 import { DEMO_SCENARIOS } from '../lib/models/demo'
 import { runServicesFor } from '../lib/runs/run-services'
 import { startRunWorker } from '../lib/runs/run-worker'
-import { submitTask } from '../lib/runs/submit-task'
+import { submitTaskDraft } from '../lib/runs/submit-task'
 import { benchDatabase, liftUsageRates, machineLine, percentile } from './bench-database'
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
@@ -153,7 +153,7 @@ try {
     retry: false,
     recoverEveryMs: 600_000,
   })
-  const { runId } = await submitTask(
+  const { runId } = await submitTaskDraft(
     callerOf({ user: { id: users.member.id }, active: { tenantId: tenant.id, role: 'member' } })!,
     DEMO_SCENARIOS[0].task,
   )

@@ -1,5 +1,5 @@
 // 50 concurrent runs on the offline demo model (20 ms per model call), submitted through the submit
-// service (`submitTask(caller, input)`, the body of the server action) and executed by the in-process
+// service (`submitTaskDraft(caller, input)`, the body of the server action) and executed by the in-process
 // worker: throughput, submit latency, time to finish all, and a check that no event was lost.
 // Run: npx tsx bench/runs-load.bench.ts   (creates and drops its own database on the test server)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -9,7 +9,7 @@ import { setDatabase, type Database } from '../lib/db/client'
 import { DEMO_SCENARIOS } from '../lib/models/demo'
 import { runServicesFor } from '../lib/runs/run-services'
 import { startRunWorker } from '../lib/runs/run-worker'
-import { submitTask } from '../lib/runs/submit-task'
+import { submitTaskDraft } from '../lib/runs/submit-task'
 import { benchDatabase, liftUsageRates, machineLine, percentile } from './bench-database'
 
 const RUNS = 50
@@ -83,7 +83,7 @@ async function round(
     Array.from({ length: runs }, async (_, position) => {
       const scenario = DEMO_SCENARIOS[position % DEMO_SCENARIOS.length]
       const at = performance.now()
-      const { runId } = await submitTask(callers[position % callers.length], scenario.task)
+      const { runId } = await submitTaskDraft(callers[position % callers.length], scenario.task)
       submitMs.push(performance.now() - at)
       return runId
     }),
@@ -149,7 +149,7 @@ const title = '## Runs under load (`bench/runs-load.bench.ts`)'
 const section = `${title}
 
 Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx bench/runs-load.bench.ts\` (creates and drops its own database on the test server).
-${RUNS} runs submitted at once through \`submitTask(caller, input)\` (the server action's body: validation, quota, run row + seed
+${RUNS} runs submitted at once through \`submitTaskDraft(caller, input)\` (the server action's body: validation, quota, run row + seed
 event in one transaction, pg-boss job), executed by the in-process worker (\`startRunWorker\`) on the offline demo model with
 ${MODEL_LATENCY_MS} ms per model call; the four demo scenarios in turn (1–3 attempts, 10 members of one fresh tenant, selective
 and monotonic lessons). "All finished" runs from the first submit to the last \`run.finished\` committed. "Lost events" counts

@@ -8,6 +8,7 @@ import { can } from '@/lib/auth/permissions'
 import { requirePageAccess } from '@/lib/auth/session'
 import { listDatasets } from '@/lib/experiments/datasets'
 import { listExperiments } from '@/lib/experiments/experiments'
+import { createDatasetAction } from './actions'
 
 export const metadata: Metadata = { title: 'Datasets and experiments' }
 
@@ -46,7 +47,7 @@ export default async function DatasetsPage() {
         <ExperimentList experiments={experiments} />
       </Card>
       <Card title="New dataset">
-        <CreateDatasetForm mayShare={mayShare} />
+        <CreateDatasetForm action={createDatasetAction} mayShare={mayShare} />
       </Card>
     </div>
   )

@@ -13,6 +13,16 @@ import { lessonOutcomes } from '@/lib/lessons/lesson-outcomes'
 import { listMyMemoryLessons } from '@/lib/lessons/memory-lessons'
 import { listMyLessons } from '@/lib/lessons/my-lessons'
 import { listSharedLessons } from '@/lib/lessons/shared-lessons'
+import {
+  deleteMemoryLessonAction,
+  deleteMyLessonAction,
+  editMemoryLessonAction,
+  proposeLessonAction,
+  updateMyLessonAction,
+} from './actions'
+
+const myLessonActions = { update: updateMyLessonAction, propose: proposeLessonAction, remove: deleteMyLessonAction }
+const memoryLessonActions = { edit: editMemoryLessonAction, remove: deleteMemoryLessonAction }
 
 export const metadata: Metadata = { title: 'Lessons' }
 
@@ -65,6 +75,7 @@ export default async function LessonsPage({ searchParams }: { searchParams: Prom
                   lesson={lesson}
                   outcome={outcomes.get(lesson.id)}
                   proposal={proposals.get(lesson.id)}
+                  actions={myLessonActions}
                 />
               ))}
             </ul>
@@ -73,6 +84,7 @@ export default async function LessonsPage({ searchParams }: { searchParams: Prom
       ) : null}
       {ownLessons ? (
         <MemoryLessonsCard
+          actions={memoryLessonActions}
           lessons={q ? memory.filter((line) => line.toLowerCase().includes(q.toLowerCase())) : memory}
         />
       ) : null}

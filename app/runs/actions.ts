@@ -2,7 +2,7 @@
 
 import { action } from '@/lib/actions/action'
 import { feedbackForm } from '@/lib/feedback/forms'
-import { cancelRunForm } from './run-forms'
+import { cancelRunForm } from '@/lib/runs/forms'
 
 /** Asks to cancel a queued or running run; the live timeline shows when it stops. */
 export const cancelRunAction = action(cancelRunForm)

@@ -11,6 +11,8 @@ import { can } from '@/lib/auth/permissions'
 import { requireCaller } from '@/lib/auth/session'
 import { listRuns, type ListRunsOptions } from '@/lib/runs/queries'
 import { notFound } from 'next/navigation'
+import { addRunsToDatasetAction } from '@/app/datasets/actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Runs' }
 
@@ -109,10 +111,8 @@ async function RunsPageBody({
           </p>
           {canCreate ? (
             <p className="mt-1 text-sm text-slate-600">
-              <Link href="/tasks/new" className="text-indigo-700 underline">
-                Start a new task
-              </Link>{' '}
-              — the offline demo templates run without any model provider.
+              <TextLink href="/tasks/new">Start a new task</TextLink> — the offline demo templates run without any model
+              provider.
             </p>
           ) : null}
         </div>
@@ -122,6 +122,7 @@ async function RunsPageBody({
           {can(caller.role, 'experiments.manageOwn') ? (
             <div className="mt-4">
               <AddToDatasetPanel
+                action={addRunsToDatasetAction}
                 caller={caller}
                 runIds={runs.map((run) => run.id)}
                 label={`Add these ${runs.length} runs to a dataset`}
@@ -131,17 +132,9 @@ async function RunsPageBody({
         </>
       )}
       <nav aria-label="Pages" className="mt-4 flex justify-between text-sm">
-        {cursor ? (
-          <Link href={pageHref({ status, q, tag, taskKey })} className="text-indigo-700 underline">
-            Newest runs
-          </Link>
-        ) : (
-          <span />
-        )}
+        {cursor ? <TextLink href={pageHref({ status, q, tag, taskKey })}>Newest runs</TextLink> : <span />}
         {nextCursor ? (
-          <Link href={pageHref({ status, q, tag, taskKey, cursor: nextCursor })} className="text-indigo-700 underline">
-            Older runs
-          </Link>
+          <TextLink href={pageHref({ status, q, tag, taskKey, cursor: nextCursor })}>Older runs</TextLink>
         ) : null}
       </nav>
     </>

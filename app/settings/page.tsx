@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { removeProviderKeyAction } from '@/app/settings/actions'
 import { ActionButton } from '@/components/admin/action-button'
 import { formatDate } from '@/components/lessons/format'
@@ -14,6 +13,8 @@ import { can } from '@/lib/auth/permissions'
 import { requirePageAccess } from '@/lib/auth/session'
 import { getRecallSettings } from '@/lib/lessons/recall-settings-service'
 import { listProviderKeys } from '@/lib/models/provider-keys'
+import { modelSettingsAction, recallSettingsAction, saveProviderKeyAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Settings' }
 
@@ -83,7 +84,13 @@ export default async function SettingsPage() {
                 ) : (
                   <p className="text-sm text-slate-600">No key stored.</p>
                 )}
-                <ProviderKeyForm provider={provider} label={label} stored={!!key} baseUrl={key?.baseUrl ?? null} />
+                <ProviderKeyForm
+                  action={saveProviderKeyAction}
+                  provider={provider}
+                  label={label}
+                  stored={!!key}
+                  baseUrl={key?.baseUrl ?? null}
+                />
               </li>
             )
           })}
@@ -91,6 +98,7 @@ export default async function SettingsPage() {
       </Card>
       <Card title="Models and support">
         <ModelSettingsForm
+          action={modelSettingsAction}
           defaultModel={settings.defaultModel}
           supportRedactEmails={settings.supportRedactEmails}
           demoLatencyMs={settings.demoLatencyMs}
@@ -98,43 +106,34 @@ export default async function SettingsPage() {
       </Card>
       <Card title="Tools">
         <p className="text-sm">
-          <Link href="/settings/tools" className="text-indigo-700 underline">
-            Tools
-          </Link>{' '}
-          — MCP servers and built-in tools agents may call
+          <TextLink href="/settings/tools">Tools</TextLink> — MCP servers and built-in tools agents may call
         </p>
       </Card>
       <Card title="Lesson recall">
         <RecallStatus settings={recall} />
-        <RecallSettingsForm floor={recall.floor} embeddingModel={recall.pending?.model ?? recall.activeModel} />
+        <RecallSettingsForm
+          action={recallSettingsAction}
+          floor={recall.floor}
+          embeddingModel={recall.pending?.model ?? recall.activeModel}
+        />
       </Card>
       <Card title="Data and sign-in">
         <p className="text-sm">
-          <Link href="/settings/data" className="text-indigo-700 underline">
-            Data retention
-          </Link>{' '}
-          — how long finished runs and their events are kept
+          <TextLink href="/settings/data">Data retention</TextLink> — how long finished runs and their events are kept
         </p>
         <p className="mt-2 text-sm">
-          <Link href="/settings/sso" className="text-indigo-700 underline">
-            Single sign-on
-          </Link>{' '}
-          — domains that join automatically, and whether passwords still work
+          <TextLink href="/settings/sso">Single sign-on</TextLink> — domains that join automatically, and whether
+          passwords still work
         </p>
       </Card>
       {can(caller.role, 'members.manage') ? (
         <Card title="People and limits">
           <ul className="space-y-2 text-sm">
             <li>
-              <Link href="/settings/members" className="text-indigo-700 underline">
-                Members and invitations
-              </Link>
+              <TextLink href="/settings/members">Members and invitations</TextLink>
             </li>
             <li>
-              <Link href="/settings/quotas" className="text-indigo-700 underline">
-                Run quotas
-              </Link>{' '}
-              — runs per day, for everyone and per member
+              <TextLink href="/settings/quotas">Run quotas</TextLink> — runs per day, for everyone and per member
             </li>
           </ul>
         </Card>

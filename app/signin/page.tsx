@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { SignInForm } from '@/components/auth/sign-in-form'
 import { SsoButton } from '@/components/auth/sso-button'
@@ -8,6 +7,7 @@ import { safeCallbackUrl } from '@/lib/auth/callback-url'
 import { getSession } from '@/lib/auth/session'
 import { signInErrorMessage } from '@/lib/auth/sign-in-errors'
 import { oidcDisplayName } from '@/lib/sso/oidc-provider'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Sign in' }
 
@@ -36,9 +36,9 @@ export default async function SignInPage({
       </Card>
       <p className="mt-4 text-center text-sm text-slate-600">
         New here?{' '}
-        <Link href="/signup" className="font-medium text-indigo-700 underline">
+        <TextLink href="/signup" className="font-medium">
           Create an organisation
-        </Link>
+        </TextLink>
       </p>
     </div>
   )

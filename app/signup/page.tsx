@@ -1,10 +1,11 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { SignUpForm } from '@/components/auth/sign-up-form'
 import { Card } from '@/components/ui/card'
 import { getSession } from '@/lib/auth/session'
 import { openSignUpAllowed, SIGN_UP_CLOSED } from '@/lib/users/sign-up'
+import { signUpAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Sign up' }
 
@@ -15,7 +16,7 @@ export default async function SignUpPage() {
       <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">Create an organisation</h1>
       <Card>
         {openSignUpAllowed() ? (
-          <SignUpForm />
+          <SignUpForm action={signUpAction} />
         ) : (
           <p role="status" data-testid="sign-up-closed" className="text-sm text-slate-700">
             {SIGN_UP_CLOSED}
@@ -24,9 +25,9 @@ export default async function SignUpPage() {
       </Card>
       <p className="mt-4 text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Link href="/signin" className="font-medium text-indigo-700 underline">
+        <TextLink href="/signin" className="font-medium">
           Sign in
-        </Link>
+        </TextLink>
       </p>
     </div>
   )

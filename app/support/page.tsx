@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { z } from 'zod'
 import { SupportFilters, type SupportFilterValues } from '@/components/support/support-filters'
 import { SupportRunList } from '@/components/support/support-run-list'
@@ -8,6 +7,7 @@ import { parseDayRange } from '@/lib/actions/day-range'
 import { orNotFound, requirePageAccess } from '@/lib/auth/session'
 import { AppError } from '@/lib/errors'
 import { listSupportRuns, listTenantPeople, type SupportRunFilters } from '@/lib/support/support-queries'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Support' }
 
@@ -84,17 +84,11 @@ export default async function SupportConsolePage({
         </p>
       )}
       <nav aria-label="Pages" className="flex justify-between text-sm">
-        {values.cursor ? (
-          <Link href={`/support?${keep}`} className="text-indigo-700 underline">
-            ← First page
-          </Link>
-        ) : (
-          <span />
-        )}
+        {values.cursor ? <TextLink href={`/support?${keep}`}>← First page</TextLink> : <span />}
         {result?.nextCursor ? (
-          <Link href={pageLink(result.nextCursor)} className="text-indigo-700 underline" rel="next">
+          <TextLink href={pageLink(result.nextCursor)} rel="next">
             Next page →
-          </Link>
+          </TextLink>
         ) : null}
       </nav>
     </div>

@@ -3,7 +3,7 @@
 import { redirect } from 'next/navigation'
 import { action } from '@/lib/actions/action'
 import type { ActionResult } from '@/lib/errors'
-import { submitTaskForm } from './task-form'
+import { submitTaskForm } from '@/lib/runs/forms'
 
 const submit = action(submitTaskForm, { revalidate: ['/runs'] })
 

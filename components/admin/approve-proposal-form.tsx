@@ -1,30 +1,32 @@
 'use client'
 
 import { useActionState, useState } from 'react'
-import { approveProposalAction } from '@/app/admin/review/actions'
 import { HighlightedText, personalDataKinds } from '@/components/lessons/highlighted-text'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import { detectPersonalData } from '@/lib/lessons/personal-data'
+import type { ServerAction } from '@/lib/actions/action'
 
 /**
  * Approves a proposal, possibly edited. What still looks like personal data is highlighted as the
  * admin types; approving it anyway needs the confirmation box (the server checks the same rule).
  * Tags and task key start as the member's lesson's, so runs of the same kind find the shared lesson.
  */
-export function ApproveProposalForm({
+export function ApproveProposalForm<Data>({
   proposalId,
   content,
   tags = [],
   taskKey = null,
+  action,
 }: {
   proposalId: string
   content: string
   tags?: string[]
   taskKey?: string | null
+  action: ServerAction<Data>
 }) {
-  const [result, formAction, pending] = useActionState(approveProposalAction, null)
+  const [result, formAction, pending] = useActionState(action, null)
   const [text, setText] = useState(content)
   const found = detectPersonalData(text)
   const errors = result && !result.ok ? result.fieldErrors : undefined

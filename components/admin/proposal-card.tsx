@@ -1,13 +1,23 @@
-import Link from 'next/link'
 import { formatDate, score } from '@/components/lessons/format'
 import { HighlightedText } from '@/components/lessons/highlighted-text'
 import type { ProposalSource } from '@/lib/lessons/curation'
 import type { ProposalView } from '@/lib/lessons/proposals'
 import { ApproveProposalForm } from './approve-proposal-form'
 import { RejectProposalForm } from './reject-proposal-form'
+import type { ServerAction } from '@/lib/actions/action'
+import { TextLink } from '@/components/ui/text-link'
 
 /** One pending proposal: the text (personal data marked), who proposed it, its source run, approve / reject. */
-export function ProposalCard({ proposal, source }: { proposal: ProposalView; source?: ProposalSource }) {
+export function ProposalCard<Approve, Reject>({
+  proposal,
+  source,
+  actions,
+}: {
+  proposal: ProposalView
+  source?: ProposalSource
+  /** The page's server actions for a proposal. */
+  actions: { approve: ServerAction<Approve>; reject: ServerAction<Reject> }
+}) {
   return (
     <li
       className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
@@ -24,9 +34,7 @@ export function ProposalCard({ proposal, source }: { proposal: ProposalView; sou
           {source?.sourceRunId ? (
             <>
               {' · from '}
-              <Link href={`/runs/${source.sourceRunId}`} className="text-indigo-700 underline">
-                run {source.sourceRunId.slice(-6)}
-              </Link>
+              <TextLink href={`/runs/${source.sourceRunId}`}>run {source.sourceRunId.slice(-6)}</TextLink>
               {source.sourceAttempt !== null ? `, attempt ${source.sourceAttempt}` : ''}
               {source.sourceScore !== null ? ` (score ${score(source.sourceScore)})` : ''}
             </>
@@ -41,8 +49,9 @@ export function ProposalCard({ proposal, source }: { proposal: ProposalView; sou
           content={proposal.content}
           tags={source?.tags}
           taskKey={source?.taskKey}
+          action={actions.approve}
         />
-        <RejectProposalForm proposalId={proposal.id} />
+        <RejectProposalForm proposalId={proposal.id} action={actions.reject} />
       </div>
     </li>
   )

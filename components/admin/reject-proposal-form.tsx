@@ -1,13 +1,13 @@
 'use client'
 
 import { useActionState } from 'react'
-import { rejectProposalAction } from '@/app/admin/review/actions'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** Rejects a proposal with a reason the member sees on their lessons page. */
-export function RejectProposalForm({ proposalId }: { proposalId: string }) {
-  const [result, formAction, pending] = useActionState(rejectProposalAction, null)
+export function RejectProposalForm<Data>({ proposalId, action }: { proposalId: string; action: ServerAction<Data> }) {
+  const [result, formAction, pending] = useActionState(action, null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   const id = `reject-${proposalId}`
   return (

@@ -1,12 +1,12 @@
 'use client'
 
 import { useActionState, useEffect, useRef, useState } from 'react'
-import { createSharedLessonAction, updateSharedLessonAction } from '@/app/admin/lessons/actions'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import { HighlightedText, personalDataKinds } from '@/components/lessons/highlighted-text'
 import { detectPersonalData } from '@/lib/lessons/personal-data'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** The initial values of a shared lesson being edited (absent = a new one). */
 export type SharedLessonDraft = {
@@ -17,12 +17,9 @@ export type SharedLessonDraft = {
   expiresOn: string
 }
 
-/** Creates or edits a shared lesson: text, tags, task key, optional expiry. */
-export function SharedLessonForm({ lesson }: { lesson?: SharedLessonDraft }) {
-  const [result, formAction, pending] = useActionState(
-    lesson ? updateSharedLessonAction : createSharedLessonAction,
-    null,
-  )
+/** Creates (`action` = create) or edits (`action` = update, with `lesson`) a shared lesson: text, tags, task key, optional expiry. */
+export function SharedLessonForm<Data>({ lesson, action }: { lesson?: SharedLessonDraft; action: ServerAction<Data> }) {
+  const [result, formAction, pending] = useActionState(action, null)
   const [text, setText] = useState(lesson?.content ?? '')
   const form = useRef<HTMLFormElement>(null)
   const errors = result && !result.ok ? result.fieldErrors : undefined

@@ -1,5 +1,4 @@
 import Link from 'next/link'
-import { restoreSharedLessonAction, retireSharedLessonAction } from '@/app/admin/lessons/actions'
 import { isoDay } from '@/components/lessons/format'
 import { LessonLabels, LessonStats } from '@/components/lessons/lesson-meta'
 import type { LessonOutcome } from '@/lib/lessons/lesson-outcomes'
@@ -9,16 +8,28 @@ import { VerdictBadge } from '@/components/experiments/verdict-badge'
 import type { LessonVerdict } from '@/lib/experiments/lesson-verdicts'
 import { ActionButton } from './action-button'
 import { SharedLessonForm } from './shared-lesson-form'
+import type { ServerAction } from '@/lib/actions/action'
+
+/** What an admin can do to a shared lesson: the page's server actions. */
+export type SharedLibraryActions<Update, Retire, Restore, Test> = {
+  update: ServerAction<Update>
+  retire: ServerAction<Retire>
+  restore: ServerAction<Restore>
+  test: ServerAction<Test>
+}
 
 /** One lesson of the shared library: edit and retire when active, restore when retired. */
-export function SharedLibraryItem({
+export function SharedLibraryItem<Update, Retire, Restore, Test>({
   lesson,
   outcome,
   verdict,
+  actions,
 }: {
   lesson: LessonView
   outcome?: LessonOutcome
   verdict?: LessonVerdict
+  /** The page's server actions for a shared lesson. */
+  actions: SharedLibraryActions<Update, Retire, Restore, Test>
 }) {
   const active = lesson.status === 'active'
   const hurts = verdict?.verdict.kind === 'hurts'
@@ -62,22 +73,23 @@ export function SharedLibraryItem({
                     taskKey: lesson.taskKey,
                     expiresOn: isoDay(lesson.expiresAt),
                   }}
+                  action={actions.update}
                 />
               </div>
             </details>
             <ActionButton
-              action={retireSharedLessonAction}
+              action={actions.retire}
               fields={{ lessonId: lesson.id }}
               label="Retire"
               pendingLabel="Retiring…"
               variant="danger"
               testId="retire-lesson"
             />
-            <TestLessonButton lessonId={lesson.id} />
+            <TestLessonButton lessonId={lesson.id} action={actions.test} />
           </>
         ) : (
           <ActionButton
-            action={restoreSharedLessonAction}
+            action={actions.restore}
             fields={{ lessonId: lesson.id }}
             label="Restore"
             pendingLabel="Restoring…"

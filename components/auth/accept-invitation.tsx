@@ -2,16 +2,23 @@
 
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
-import { acceptInvitationAction, acceptInvitationWithAccountAction } from '@/app/invite/[code]/actions'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import type { ActionResult } from '@/lib/errors'
 import { CheckYourMail } from './check-your-mail'
-import { useAccountForm } from './use-account-form'
+import { useAccountForm, type AccountAction } from './use-account-form'
 
 /** Joins with the signed-in account. */
-export function JoinAsSignedInUser({ code, tenantName }: { code: string; tenantName: string }) {
+export function JoinAsSignedInUser({
+  code,
+  tenantName,
+  action,
+}: {
+  code: string
+  tenantName: string
+  action: (previous: null, input: { code: string }) => Promise<ActionResult<unknown>>
+}) {
   const router = useRouter()
   const [result, setResult] = useState<ActionResult<unknown> | null>(null)
   const [pending, setPending] = useState(false)
@@ -19,7 +26,7 @@ export function JoinAsSignedInUser({ code, tenantName }: { code: string; tenantN
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setPending(true)
-    const outcome = await acceptInvitationAction(null, { code })
+    const outcome = await action(null, { code })
     setResult(outcome)
     setPending(false)
     if (outcome.ok) {
@@ -39,10 +46,16 @@ export function JoinAsSignedInUser({ code, tenantName }: { code: string; tenantN
 }
 
 /** Asks for an account that joins once the address is confirmed by the mailed link. */
-export function JoinWithNewAccount({ code, email }: { code: string; email: string | null }) {
-  const { result, pending, errors, submit, sent } = useAccountForm(acceptInvitationWithAccountAction, (form) =>
-    form.set('code', code),
-  )
+export function JoinWithNewAccount({
+  code,
+  email,
+  action,
+}: {
+  code: string
+  email: string | null
+  action: AccountAction
+}) {
+  const { result, pending, errors, submit, sent } = useAccountForm(action, (form) => form.set('code', code))
   if (sent) return <CheckYourMail email={sent.email} message={sent.message} />
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>

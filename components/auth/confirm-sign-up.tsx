@@ -1,24 +1,31 @@
 'use client'
 
-import Link from 'next/link'
 import { useState, type FormEvent } from 'react'
-import { confirmSignUpAction } from '@/app/verify/[token]/actions'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
 import type { ActionResult } from '@/lib/errors'
+import { TextLink } from '@/components/ui/text-link'
 
 /**
  * The button that uses a sign-up link. A click, not the page load, creates the account: mail scanners
  * that open every link must not confirm an address on their own.
  */
-export function ConfirmSignUp({ token, label }: { token: string; label: string }) {
+export function ConfirmSignUp({
+  token,
+  label,
+  action,
+}: {
+  token: string
+  label: string
+  action: (previous: null, input: { token: string }) => Promise<ActionResult<{ email: string }>>
+}) {
   const [result, setResult] = useState<ActionResult<{ email: string }> | null>(null)
   const [pending, setPending] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setPending(true)
-    setResult(await confirmSignUpAction(null, { token }))
+    setResult(await action(null, { token }))
     setPending(false)
   }
 
@@ -26,9 +33,9 @@ export function ConfirmSignUp({ token, label }: { token: string; label: string }
     return (
       <div role="status" data-testid="sign-up-confirmed" className="space-y-3 text-sm text-slate-700">
         <p className="font-medium text-slate-900">Your address is confirmed and your account is ready.</p>
-        <Link href="/signin" className="inline-block font-medium text-indigo-700 underline">
+        <TextLink href="/signin" className="inline-block font-medium">
           Sign in
-        </Link>
+        </TextLink>
       </div>
     )
   return (

@@ -1,15 +1,14 @@
 'use client'
 
-import { signUpAction } from '@/app/signup/actions'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import { CheckYourMail } from './check-your-mail'
-import { useAccountForm } from './use-account-form'
+import { useAccountForm, type AccountAction } from './use-account-form'
 
 /** Sign up: asks for a new account and organisation (the account becomes its admin) once the address is confirmed. */
-export function SignUpForm() {
-  const { result, pending, errors, submit, sent } = useAccountForm(signUpAction)
+export function SignUpForm({ action }: { action: AccountAction }) {
+  const { result, pending, errors, submit, sent } = useAccountForm(action)
   if (sent) return <CheckYourMail email={sent.email} message={sent.message} />
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>

@@ -3,7 +3,11 @@
 import { useState, type FormEvent } from 'react'
 import type { ActionResult } from '@/lib/errors'
 
-type AccountAction = (previous: null, form: FormData) => Promise<ActionResult<{ email: string; message: string }>>
+/** A server action that asks for an account (what the page passes to a sign-up form). */
+export type AccountAction = (
+  previous: null,
+  form: FormData,
+) => Promise<ActionResult<{ email: string; message: string }>>
 
 /**
  * A form that asks for an account (sign up, or accept an invitation with a new account): submits it to

@@ -1,17 +1,21 @@
 import type { Caller } from '@/lib/auth/caller'
 import { can } from '@/lib/auth/permissions'
 import { listDatasets } from '@/lib/experiments/datasets'
+import type { ServerAction } from '@/lib/actions/action'
 import { AddRunsToDatasetForm } from './dataset-forms'
 
 /** "Add to dataset", folded: the caller's datasets to choose from, or a new one. */
-export async function AddToDatasetPanel({
+export async function AddToDatasetPanel<Data>({
   caller,
   runIds,
   label,
+  action,
 }: {
   caller: Caller
   runIds: string[]
   label: string
+  /** Adds the runs to a dataset (the page's server action). */
+  action: ServerAction<Data>
 }) {
   const datasets = await listDatasets(caller)
   return (
@@ -19,6 +23,7 @@ export async function AddToDatasetPanel({
       <summary className="cursor-pointer text-sm font-medium text-slate-800">{label}</summary>
       <div className="mt-3">
         <AddRunsToDatasetForm
+          action={action}
           runIds={runIds}
           datasets={datasets.map(({ id, name }) => ({ id, name }))}
           mayShare={can(caller.role, 'experiments.manageTenant')}

@@ -1,17 +1,11 @@
 'use client'
 
 import { useState } from 'react'
-import {
-  addDatasetItemAction,
-  addRunsToDatasetAction,
-  createDatasetAction,
-  startExperimentAction,
-  uploadDatasetItemsAction,
-} from '@/app/datasets/actions'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { fieldErrors, NavigatingForm } from './navigating-form'
 import { TextareaField } from './textarea-field'
+import type { ServerAction } from '@/lib/actions/action'
 
 const JSONL_HINT =
   'One task per line, as the task form sends it: {"prompt": "…", "evaluator": {"kind": "contains", "expected": "…"}, "taskKey": "…", "tags": ["…"], "reflexion": {"maxAttempts": 3}}. Nothing is saved if a line is wrong.'
@@ -51,9 +45,9 @@ function JsonLinesInput({ errors, required = false }: { errors?: string[]; requi
 }
 
 /** New dataset: a name, who owns it, and optionally its tasks as JSON Lines. */
-export function CreateDatasetForm({ mayShare }: { mayShare: boolean }) {
+export function CreateDatasetForm<Data>({ mayShare, action }: { mayShare: boolean; action: ServerAction<Data> }) {
   return (
-    <NavigatingForm action={createDatasetAction} testId="create-dataset" label="New dataset" success="Dataset created.">
+    <NavigatingForm action={action} testId="create-dataset" label="New dataset" success="Dataset created.">
       {({ result, pending }) => (
         <>
           <TextField label="Name" name="name" required maxLength={120} errors={fieldErrors(result, 'name')} />
@@ -75,14 +69,9 @@ export function CreateDatasetForm({ mayShare }: { mayShare: boolean }) {
 }
 
 /** Append tasks from JSON Lines. */
-export function UploadItemsForm({ datasetId }: { datasetId: string }) {
+export function UploadItemsForm<Data>({ datasetId, action }: { datasetId: string; action: ServerAction<Data> }) {
   return (
-    <NavigatingForm
-      action={uploadDatasetItemsAction}
-      testId="upload-items"
-      label="Upload tasks"
-      success="Tasks added as a new version."
-    >
+    <NavigatingForm action={action} testId="upload-items" label="Upload tasks" success="Tasks added as a new version.">
       {({ result, pending }) => (
         <>
           <input type="hidden" name="datasetId" value={datasetId} />
@@ -97,14 +86,9 @@ export function UploadItemsForm({ datasetId }: { datasetId: string }) {
 }
 
 /** Add one task by hand. */
-export function AddItemForm({ datasetId }: { datasetId: string }) {
+export function AddItemForm<Data>({ datasetId, action }: { datasetId: string; action: ServerAction<Data> }) {
   return (
-    <NavigatingForm
-      action={addDatasetItemAction}
-      testId="add-item"
-      label="Add a task"
-      success="Task added as a new version."
-    >
+    <NavigatingForm action={action} testId="add-item" label="Add a task" success="Task added as a new version.">
       {({ result, pending }) => (
         <>
           <input type="hidden" name="datasetId" value={datasetId} />
@@ -148,17 +132,19 @@ export function AddItemForm({ datasetId }: { datasetId: string }) {
 }
 
 /** Start an experiment: no lessons against the chosen lessons. */
-export function StartExperimentForm({
+export function StartExperimentForm<Data>({
+  action,
   datasetId,
   lessons,
   defaultName,
 }: {
+  action: ServerAction<Data>
   datasetId: string
   lessons: { id: string; content: string }[]
   defaultName: string
 }) {
   return (
-    <NavigatingForm action={startExperimentAction} testId="start-experiment" label="Start an experiment">
+    <NavigatingForm action={action} testId="start-experiment" label="Start an experiment">
       {({ result, pending }) => (
         <>
           <input type="hidden" name="datasetId" value={datasetId} />
@@ -232,19 +218,21 @@ export function StartExperimentForm({
 }
 
 /** "Add to dataset" for one run or the runs of a filtered list. */
-export function AddRunsToDatasetForm({
+export function AddRunsToDatasetForm<Data>({
+  action,
   runIds,
   datasets,
   mayShare,
   label,
 }: {
+  action: ServerAction<Data>
   runIds: string[]
   datasets: { id: string; name: string }[]
   mayShare: boolean
   label: string
 }) {
   return (
-    <NavigatingForm action={addRunsToDatasetAction} testId="add-to-dataset" label={label} className="space-y-2">
+    <NavigatingForm action={action} testId="add-to-dataset" label={label} className="space-y-2">
       {({ result, pending }) => (
         <>
           <input type="hidden" name="runIds" value={runIds.join(',')} />

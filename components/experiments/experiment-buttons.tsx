@@ -1,15 +1,20 @@
 'use client'
 
-import { cancelExperimentAction, testLessonAction } from '@/app/experiments/actions'
-import { removeDatasetItemAction } from '@/app/datasets/actions'
 import { Button } from '@/components/ui/button'
 import { NavigatingForm } from './navigating-form'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** Cancels a running experiment. */
-export function CancelExperimentButton({ experimentId }: { experimentId: string }) {
+export function CancelExperimentButton<Data>({
+  experimentId,
+  action,
+}: {
+  experimentId: string
+  action: ServerAction<Data>
+}) {
   return (
     <NavigatingForm
-      action={cancelExperimentAction}
+      action={action}
       testId="cancel-experiment"
       success="Cancelled."
       className="inline-flex flex-col gap-2"
@@ -27,9 +32,9 @@ export function CancelExperimentButton({ experimentId }: { experimentId: string 
 }
 
 /** "Test this lesson": builds a dataset from past runs and starts the experiment, then opens it. */
-export function TestLessonButton({ lessonId }: { lessonId: string }) {
+export function TestLessonButton<Data>({ lessonId, action }: { lessonId: string; action: ServerAction<Data> }) {
   return (
-    <NavigatingForm action={testLessonAction} testId="test-lesson" className="inline-flex flex-col gap-2">
+    <NavigatingForm action={action} testId="test-lesson" className="inline-flex flex-col gap-2">
       {({ pending }) => (
         <>
           <input type="hidden" name="lessonId" value={lessonId} />
@@ -43,9 +48,17 @@ export function TestLessonButton({ lessonId }: { lessonId: string }) {
 }
 
 /** Removes one dataset item (a new version). */
-export function RemoveItemButton({ datasetId, position }: { datasetId: string; position: number }) {
+export function RemoveItemButton<Data>({
+  datasetId,
+  position,
+  action,
+}: {
+  datasetId: string
+  position: number
+  action: ServerAction<Data>
+}) {
   return (
-    <NavigatingForm action={removeDatasetItemAction} className="inline-flex flex-col gap-1">
+    <NavigatingForm action={action} className="inline-flex flex-col gap-1">
       {({ pending }) => (
         <>
           <input type="hidden" name="datasetId" value={datasetId} />

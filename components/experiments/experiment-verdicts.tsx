@@ -1,19 +1,22 @@
 import Link from 'next/link'
-import { retireSharedLessonAction } from '@/app/admin/lessons/actions'
 import { ActionButton } from '@/components/admin/action-button'
 import { Card } from '@/components/ui/card'
 import type { LessonVerdict } from '@/lib/experiments/lesson-verdicts'
 import { VerdictBadge } from './verdict-badge'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** The effect page's first section: the newest experimental verdict per lesson, a harmful one retirable in one click. */
-export function ExperimentVerdicts({
+export function ExperimentVerdicts<Data>({
   verdicts,
   lessons,
+  retireAction,
   title = 'From experiments',
 }: {
   verdicts: LessonVerdict[]
   lessons?: Map<string, { content: string; status: string }>
   title?: string
+  /** Retires a shared lesson (the page's server action). */
+  retireAction: ServerAction<Data>
 }) {
   return (
     <Card title={`${title} (${verdicts.length})`}>
@@ -47,7 +50,7 @@ export function ExperimentVerdicts({
               </div>
               {entry.verdict.kind === 'hurts' && lessons?.get(entry.lessonId)?.status === 'active' ? (
                 <ActionButton
-                  action={retireSharedLessonAction}
+                  action={retireAction}
                   fields={{ lessonId: entry.lessonId }}
                   label="Retire"
                   variant="danger"

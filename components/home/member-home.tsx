@@ -1,24 +1,25 @@
-import Link from 'next/link'
-import { defaultAgentModelLabel } from '@/app/tasks/new/default-agent-model'
 import { Card } from '@/components/ui/card'
-import type { Caller } from '@/lib/auth/caller'
-import { can } from '@/lib/auth/permissions'
-import { countLessonsForCaller } from '@/lib/lessons/lesson-counts'
+import type { LessonCounts } from '@/lib/lessons/lesson-counts'
 import { DEMO_SCENARIOS } from '@/lib/models/demo/scenarios'
-import { listRuns } from '@/lib/runs/queries'
 import { CountLink } from './count-link'
 import { FirstVisit } from './first-visit'
-import { RecentRunsCard } from './recent-runs-card'
+import { RecentRunsCard, type RecentRun } from './recent-runs-card'
 import { StartTaskCard } from './start-task-card'
+import { TextLink } from '@/components/ui/text-link'
 
-/** The home of members and admins: start a demo task, their own last runs, their lessons; admins also the review queue. */
-export async function MemberHome({ caller }: { caller: Caller }) {
-  // Only the caller's own runs, even for admins who may read the whole tenant's.
-  const [{ runs }, counts, modelLabel] = await Promise.all([
-    listRuns(caller, { userId: caller.userId, limit: 5 }),
-    countLessonsForCaller(caller),
-    can(caller.role, 'runs.create') ? defaultAgentModelLabel(caller) : Promise.resolve(null),
-  ])
+/**
+ * The home of members and admins: start a demo task (when `modelLabel` is given: the caller may start runs),
+ * their own last runs, their lessons; admins also the review queue. The page loads what it shows.
+ */
+export function MemberHome({
+  runs,
+  counts,
+  modelLabel,
+}: {
+  runs: RecentRun[]
+  counts: LessonCounts
+  modelLabel: string | null
+}) {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="grid content-start gap-6 lg:col-span-2">
@@ -27,16 +28,10 @@ export async function MemberHome({ caller }: { caller: Caller }) {
         <RecentRunsCard
           title="Your recent runs"
           testId="home-recent-runs"
-          runs={runs.map(({ userName: _owner, ...run }) => run)}
+          runs={runs}
           hrefOf={(run) => `/runs/${run.id}`}
           empty="You have no runs yet: start one from a demo task above."
-          footer={
-            runs.length > 0 ? (
-              <Link href="/runs" className="text-indigo-700 underline">
-                All your runs
-              </Link>
-            ) : null
-          }
+          footer={runs.length > 0 ? <TextLink href="/runs">All your runs</TextLink> : null}
         />
       </div>
       <div className="grid content-start gap-6">

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { Card } from '@/components/ui/card'
 import type { DemoScenario } from '@/lib/models/demo/scenarios'
+import { TextLink } from '@/components/ui/text-link'
 
 /** The demo templates as links to a prefilled new-task form, and the model they run on. */
 export function StartTaskCard({ scenarios, modelLabel }: { scenarios: DemoScenario[]; modelLabel: string }) {
@@ -26,9 +27,7 @@ export function StartTaskCard({ scenarios, modelLabel }: { scenarios: DemoScenar
         ))}
       </ul>
       <p className="mt-3 text-sm">
-        <Link href="/tasks/new" className="text-indigo-700 underline">
-          Write your own task
-        </Link>
+        <TextLink href="/tasks/new">Write your own task</TextLink>
       </p>
     </Card>
   )

@@ -1,25 +1,24 @@
 'use client'
 
 import { useActionState, useState } from 'react'
-import { updateMyLessonAction } from '@/app/lessons/actions'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import type { ServerAction } from '@/lib/actions/action'
 
 /**
- * Edits one of my lessons in place, behind an "Edit" disclosure: one line, 280 characters at most. A
- * monotonic-mode lesson (a memory line) passes its own action and hidden fields.
+ * Edits one of my lessons in place, behind an "Edit" disclosure: one line, 280 characters at most. The
+ * page passes the action; a monotonic-mode lesson (a memory line) passes its own hidden fields.
  */
 export function EditLessonForm<Data>({
   lessonId,
   content,
-  action = updateMyLessonAction as unknown as ServerAction<Data>,
+  action,
   fields = { lessonId },
 }: {
   lessonId: string
   content: string
-  action?: ServerAction<Data>
+  action: ServerAction<Data>
   fields?: Record<string, string>
 }) {
   const [result, formAction, pending] = useActionState(action, null)

@@ -1,10 +1,17 @@
-import { deleteMemoryLessonAction, editMemoryLessonAction } from '@/app/lessons/actions'
 import { ActionButton } from '@/components/admin/action-button'
 import { Card } from '@/components/ui/card'
+import type { ServerAction } from '@/lib/actions/action'
 import { EditLessonForm } from './edit-lesson-form'
 
 /** The lessons monotonic-mode runs keep in the member's memory block: every later run reads all of them. */
-export function MemoryLessonsCard({ lessons }: { lessons: string[] }) {
+export function MemoryLessonsCard<Edit, Remove>({
+  lessons,
+  actions,
+}: {
+  lessons: string[]
+  /** The page's server actions for a memory line. */
+  actions: { edit: ServerAction<Edit>; remove: ServerAction<Remove> }
+}) {
   return (
     <Card title={`Kept in memory (${lessons.length})`}>
       <p className="mb-3 text-sm text-slate-600">
@@ -24,11 +31,11 @@ export function MemoryLessonsCard({ lessons }: { lessons: string[] }) {
                 <EditLessonForm
                   lessonId={`memory-${position}`}
                   content={lesson}
-                  action={editMemoryLessonAction}
+                  action={actions.edit}
                   fields={{ original: lesson }}
                 />
                 <ActionButton
-                  action={deleteMemoryLessonAction}
+                  action={actions.remove}
                   fields={{ original: lesson }}
                   label="Delete"
                   pendingLabel="Deleting…"

@@ -1,6 +1,6 @@
 import Link from 'next/link'
-import { deleteMyLessonAction, proposeLessonAction } from '@/app/lessons/actions'
 import { ActionButton } from '@/components/admin/action-button'
+import type { ServerAction } from '@/lib/actions/action'
 import type { MyProposal } from '@/lib/lessons/curation'
 import type { LessonOutcome } from '@/lib/lessons/lesson-outcomes'
 import type { LessonView } from '@/lib/lessons/lesson-view'
@@ -9,14 +9,17 @@ import { LessonLabels, LessonProvenance, LessonStats } from './lesson-meta'
 import { ProposalStatus } from './proposal-status'
 
 /** One of my lessons: text, provenance, effect, edit / delete / propose, and its proposal's status. */
-export function MyLessonItem({
+export function MyLessonItem<Update, Propose, Remove>({
   lesson,
   outcome,
   proposal,
+  actions,
 }: {
   lesson: LessonView
   outcome?: LessonOutcome
   proposal?: MyProposal
+  /** The page's server actions for one of my lessons. */
+  actions: { update: ServerAction<Update>; propose: ServerAction<Propose>; remove: ServerAction<Remove> }
 }) {
   const canPropose = lesson.status === 'active' && (!proposal || proposal.status === 'rejected')
   return (
@@ -37,10 +40,10 @@ export function MyLessonItem({
       </div>
       {proposal ? <ProposalStatus proposal={proposal} /> : null}
       <div className="flex flex-wrap items-start gap-2">
-        <EditLessonForm lessonId={lesson.id} content={lesson.content} />
+        <EditLessonForm lessonId={lesson.id} content={lesson.content} action={actions.update} />
         {canPropose ? (
           <ActionButton
-            action={proposeLessonAction}
+            action={actions.propose}
             fields={{ lessonId: lesson.id }}
             label={proposal ? 'Propose again' : 'Propose for sharing'}
             pendingLabel="Proposing…"
@@ -54,7 +57,7 @@ export function MyLessonItem({
           <div className="mt-2 w-64 space-y-2 rounded-md border border-slate-200 bg-white p-3 shadow-sm">
             <p className="text-xs text-slate-600">Your runs stop recalling this lesson. Its statistics go with it.</p>
             <ActionButton
-              action={deleteMyLessonAction}
+              action={actions.remove}
               fields={{ lessonId: lesson.id }}
               label="Delete lesson"
               pendingLabel="Deleting…"

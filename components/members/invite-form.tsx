@@ -1,17 +1,21 @@
 'use client'
 
 import { useActionState, useState } from 'react'
-import { inviteMemberAction } from '@/app/settings/members/actions'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import { KeepFieldValues } from '@/components/ui/keep-field-values'
 import { formatDateTime } from '@/components/runs/run-format'
 import { ROLE_OPTIONS } from './role-options'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** Invite with a role; on success shows the single-use link once, with a copy button. */
-export function InviteForm() {
-  const [result, formAction, pending] = useActionState(inviteMemberAction, null)
+export function InviteForm<Data extends { path: string; expiresAt: Date | string; mailedTo?: string | null }>({
+  action,
+}: {
+  action: ServerAction<Data>
+}) {
+  const [result, formAction, pending] = useActionState(action, null)
   const [copied, setCopied] = useState(false)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   const link = result?.ok && typeof window !== 'undefined' ? `${window.location.origin}${result.data.path}` : null

@@ -1,15 +1,23 @@
 'use client'
 
 import { useActionState } from 'react'
-import { changeRoleAction } from '@/app/settings/members/actions'
 import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import { ROLE_OPTIONS } from './role-options'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** Changes one member's role. */
-export function MemberRoleForm({ membershipId, role }: { membershipId: string; role: string }) {
-  const [result, formAction, pending] = useActionState(changeRoleAction, null)
+export function MemberRoleForm<Data>({
+  membershipId,
+  role,
+  action,
+}: {
+  membershipId: string
+  role: string
+  action: ServerAction<Data>
+}) {
+  const [result, formAction, pending] = useActionState(action, null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   return (
     <form action={formAction} className="space-y-3">

@@ -1,16 +1,24 @@
 'use client'
 
 import { useActionState, useState } from 'react'
-import { removeMemberAction } from '@/app/settings/members/actions'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
+import type { ServerAction } from '@/lib/actions/action'
 
 /**
  * Removes a member from the tenant after a confirmation step; the server then returns to the member
  * list, which says the member was removed.
  */
-export function RemoveMemberForm({ membershipId, name }: { membershipId: string; name: string }) {
-  const [result, formAction, pending] = useActionState(removeMemberAction, null)
+export function RemoveMemberForm<Data>({
+  membershipId,
+  name,
+  action,
+}: {
+  membershipId: string
+  name: string
+  action: ServerAction<Data>
+}) {
+  const [result, formAction, pending] = useActionState(action, null)
   const [confirming, setConfirming] = useState(false)
   const fieldError = result && !result.ok ? result.fieldErrors?.membershipId?.join(' ') : undefined
   return (

@@ -1,10 +1,10 @@
-import Link from 'next/link'
 import type { RunPhase } from '@/lib/runs/progress'
 import { EventList } from './event-row'
 import { ModelCallTraces } from './model-call-traces'
 import { formatScore } from './run-format'
 import type { AttemptGroup } from './run-timeline-model'
 import { ToolCallList } from './tool-call-list'
+import { TextLink } from '@/components/ui/text-link'
 
 const PHASES: Record<RunPhase, string> = {
   queued: 'waiting',
@@ -84,13 +84,7 @@ export function AttemptCard({
               <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="recalled-lessons">
                 {group.recalled.map((lesson, position) => (
                   <li key={`${lesson.id ?? position}`}>
-                    {lesson.id ? (
-                      <Link href={`/lessons/${lesson.id}`} className="text-indigo-700 underline">
-                        {lesson.content}
-                      </Link>
-                    ) : (
-                      lesson.content
-                    )}
+                    {lesson.id ? <TextLink href={`/lessons/${lesson.id}`}>{lesson.content}</TextLink> : lesson.content}
                     {lesson.shared ? (
                       <span className="ml-1 rounded bg-slate-100 px-1 text-xs text-slate-600">shared</span>
                     ) : null}
@@ -156,9 +150,7 @@ export function AttemptCard({
                     ? 'Already known: not stored again.'
                     : 'Stored. '}
                 {group.produced.lessonId && !group.produced.duplicate ? (
-                  <Link href={`/lessons/${group.produced.lessonId}`} className="text-indigo-700 underline">
-                    Open lesson
-                  </Link>
+                  <TextLink href={`/lessons/${group.produced.lessonId}`}>Open lesson</TextLink>
                 ) : null}
                 {group.produced.reachedNext === true
                   ? ' It reached the next attempt’s prompt.'

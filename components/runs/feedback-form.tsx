@@ -1,14 +1,22 @@
 'use client'
 
 import { useActionState } from 'react'
-import { giveFeedbackAction } from '@/app/runs/actions'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
 import { MAX_FEEDBACK_COMMENT_CHARS } from '@/lib/feedback/feedback-input'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** Rate the run or one attempt: thumbs up or down and a comment; recorded in the run's log. */
-export function FeedbackForm({ runId, attempts }: { runId: string; attempts: number[] }) {
-  const [result, formAction, pending] = useActionState(giveFeedbackAction, null)
+export function FeedbackForm<Data>({
+  runId,
+  attempts,
+  action,
+}: {
+  runId: string
+  attempts: number[]
+  action: ServerAction<Data>
+}) {
+  const [result, formAction, pending] = useActionState(action, null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   return (
     <form action={formAction} className="space-y-3" aria-label="Rate this run" data-testid="feedback-form">

@@ -8,7 +8,7 @@ import { lessons as lessonsReducer, runStatus } from '@/lib/events/reducers'
 import { progressOf } from '@/lib/runs/progress'
 import { AttemptCard } from './attempt-card'
 import { AttemptCompare } from './attempt-compare'
-import { CancelRunButton } from './cancel-run-button'
+import { CancelRunButton, type CancelRunAction } from './cancel-run-button'
 import { EventList } from './event-row'
 import { roleUsageOf } from './role-usage'
 import { formatScore, isActiveStatus } from './run-format'
@@ -27,6 +27,8 @@ export type RunLiveProps = {
   maxAttempts: number
   storedStatus: string
   canCancel: boolean
+  /** Cancels the run (the page's server action). */
+  cancelAction: CancelRunAction
   initialEvents: LoggedEvent[]
 }
 
@@ -47,7 +49,15 @@ function distinctLessons(lessons: { id?: string | null; content: string }[]): nu
 }
 
 /** The live part of the run page: status, progress, score chart, per-attempt timeline and usage, fed by the SSE stream. */
-export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCancel, initialEvents }: RunLiveProps) {
+export function RunLiveView({
+  runId,
+  threshold,
+  maxAttempts,
+  storedStatus,
+  canCancel,
+  cancelAction,
+  initialEvents,
+}: RunLiveProps) {
   const { events, state } = useRunStream(runId, initialEvents)
   const view = useMemo(() => {
     const status = runStatus.seed(events)
@@ -121,7 +131,7 @@ export function RunLiveView({ runId, threshold, maxAttempts, storedStatus, canCa
         </dl>
         <div className="mt-4 space-y-3">
           <RunOutcome state={status} attempts={timeline.attempts} bestScore={bestScore} />
-          {canCancel && isActiveStatus(shownStatus) ? <CancelRunButton runId={runId} /> : null}
+          {canCancel && isActiveStatus(shownStatus) ? <CancelRunButton runId={runId} action={cancelAction} /> : null}
         </div>
       </section>
       {/* Chart, timeline, usage: in that order on a phone; timeline beside chart and usage on a wide screen. */}

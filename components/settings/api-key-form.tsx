@@ -1,10 +1,10 @@
 'use client'
 
 import { useActionState } from 'react'
-import { createApiKeyAction } from '@/app/settings/api-keys/actions'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
+import type { ServerAction } from '@/lib/actions/action'
 
 const SCOPE_NOTES: Record<string, string> = {
   'runs:read': 'read runs, their events and stream; ask the support agent; MCP',
@@ -15,8 +15,16 @@ const SCOPE_NOTES: Record<string, string> = {
 }
 
 /** Creates a key and shows its secret once, with a copyable field; the scopes offered are those the role may use. */
-export function ApiKeyForm({ scopes, mayCreateTenantKeys }: { scopes: string[]; mayCreateTenantKeys: boolean }) {
-  const [result, formAction, pending] = useActionState(createApiKeyAction, null)
+export function ApiKeyForm<Data extends { secret: string }>({
+  scopes,
+  mayCreateTenantKeys,
+  action,
+}: {
+  scopes: string[]
+  mayCreateTenantKeys: boolean
+  action: ServerAction<Data>
+}) {
+  const [result, formAction, pending] = useActionState(action, null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   return (
     <div className="space-y-4">

@@ -1,22 +1,24 @@
 'use client'
 
 import { useActionState } from 'react'
-import { modelSettingsAction } from '@/app/settings/actions'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** The tenant's default model, the demo model's delay per call, and whether the support agent masks e-mail addresses. */
-export function ModelSettingsForm({
+export function ModelSettingsForm<Data>({
   defaultModel,
   supportRedactEmails,
   demoLatencyMs,
+  action,
 }: {
   defaultModel: string | null
   supportRedactEmails: boolean
   demoLatencyMs: number | null
+  action: ServerAction<Data>
 }) {
-  const [result, formAction, pending] = useActionState(modelSettingsAction, null)
+  const [result, formAction, pending] = useActionState(action, null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   return (
     <form action={formAction} className="space-y-4" data-testid="model-settings-form">

@@ -1,24 +1,26 @@
 'use client'
 
 import { useActionState, useEffect, useRef } from 'react'
-import { saveProviderKeyAction } from '@/app/settings/actions'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** Saves (or replaces) one provider's key; the key field is cleared after saving and never filled back in. */
-export function ProviderKeyForm({
+export function ProviderKeyForm<Data extends { lastFour: string }>({
   provider,
   label,
   stored,
   baseUrl,
+  action,
 }: {
   provider: string
   label: string
   stored: boolean
   baseUrl: string | null
+  action: ServerAction<Data>
 }) {
-  const [result, formAction, pending] = useActionState(saveProviderKeyAction, null)
+  const [result, formAction, pending] = useActionState(action, null)
   const form = useRef<HTMLFormElement>(null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   useEffect(() => {

@@ -1,12 +1,16 @@
 'use client'
 
 import { useActionState } from 'react'
-import { memberQuotaAction, tenantQuotaAction } from '@/app/settings/quotas/actions'
 import { Button } from '@/components/ui/button'
 import { KeepFieldValues } from '@/components/ui/keep-field-values'
+import type { ServerAction } from '@/lib/actions/action'
 
-/** A runs-per-day number: the tenant default (no membershipId) or one member's override. */
-export function QuotaForm({
+/**
+ * A runs-per-day number: the tenant default (no membershipId) or one member's override; `action` is the
+ * page's server action for that one.
+ */
+export function QuotaForm<Data>({
+  action,
   membershipId,
   value,
   label,
@@ -16,8 +20,9 @@ export function QuotaForm({
   value: number | null
   label: string
   placeholder: string
+  action: ServerAction<Data>
 }) {
-  const [result, formAction, pending] = useActionState(membershipId ? memberQuotaAction : tenantQuotaAction, null)
+  const [result, formAction, pending] = useActionState(action, null)
   const name = membershipId ? 'runQuota' : 'dailyRunQuota'
   const id = membershipId ? `quota-${membershipId}` : 'tenant-quota'
   const error = result && !result.ok ? (result.fieldErrors?.[name]?.join(' ') ?? result.error) : undefined

@@ -1,14 +1,22 @@
 'use client'
 
 import { useActionState } from 'react'
-import { recallSettingsAction } from '@/app/settings/actions'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** The relevance floor and the embedding model of lesson recall. */
-export function RecallSettingsForm({ floor, embeddingModel }: { floor: number; embeddingModel: string }) {
-  const [result, formAction, pending] = useActionState(recallSettingsAction, null)
+export function RecallSettingsForm<Data>({
+  floor,
+  embeddingModel,
+  action,
+}: {
+  floor: number
+  embeddingModel: string
+  action: ServerAction<Data>
+}) {
+  const [result, formAction, pending] = useActionState(action, null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   return (
     <form action={formAction} className="space-y-4" data-testid="recall-settings-form">

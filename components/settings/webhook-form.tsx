@@ -1,10 +1,10 @@
 'use client'
 
 import { useActionState } from 'react'
-import { addWebhookAction } from '@/app/settings/webhooks/actions'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
+import type { ServerAction } from '@/lib/actions/action'
 
 const EVENTS = [
   { value: 'run.finished', note: 'a run ended (any status)' },
@@ -13,8 +13,8 @@ const EVENTS = [
 ]
 
 /** Adds an endpoint and shows its signing secret once. */
-export function WebhookForm() {
-  const [result, formAction, pending] = useActionState(addWebhookAction, null)
+export function WebhookForm<Data extends { secret: string }>({ action }: { action: ServerAction<Data> }) {
+  const [result, formAction, pending] = useActionState(action, null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   return (
     <div className="space-y-4">

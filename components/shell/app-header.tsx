@@ -5,8 +5,17 @@ import { NavLinks } from './nav-links'
 import { TenantSwitcher } from './tenant-switcher'
 import { UserMenu } from './user-menu'
 
-/** The top of every page: product name, tenant switcher, user menu, and the links the role may use. */
-export function AppHeader({ session }: { session: AppSession | null }) {
+/**
+ * The top of every page: product name, tenant switcher, user menu, and the links the role may use.
+ * `switchTenant` is the layout's server action.
+ */
+export function AppHeader({
+  session,
+  switchTenant,
+}: {
+  session: AppSession | null
+  switchTenant: (form: FormData) => Promise<void>
+}) {
   const active = session?.active ?? null
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -19,6 +28,7 @@ export function AppHeader({ session }: { session: AppSession | null }) {
             <TenantSwitcher
               tenants={session.memberships.map(({ tenantId, tenantName, role }) => ({ tenantId, tenantName, role }))}
               activeTenantId={active.tenantId}
+              action={switchTenant}
             />
           ) : null}
         </div>

@@ -1,15 +1,17 @@
 'use client'
 
 import { useRef } from 'react'
-import { switchTenant } from '@/app/tenant-actions'
 
 /** Picks the active tenant; submits on change (and with its button when scripts are off). */
 export function TenantSwitcher({
   tenants,
   activeTenantId,
+  action,
 }: {
   tenants: { tenantId: string; tenantName: string; role: string }[]
   activeTenantId: string
+  /** Switches the active tenant (the layout's server action). */
+  action: (form: FormData) => Promise<void>
 }) {
   const form = useRef<HTMLFormElement>(null)
   if (tenants.length < 2) {
@@ -21,7 +23,7 @@ export function TenantSwitcher({
     ) : null
   }
   return (
-    <form ref={form} action={switchTenant} className="flex items-center gap-2">
+    <form ref={form} action={action} className="flex items-center gap-2">
       <label htmlFor="tenant-switcher" className="sr-only">
         Active tenant
       </label>

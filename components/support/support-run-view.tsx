@@ -1,41 +1,32 @@
-import Link from 'next/link'
-import type { Caller } from '@/lib/auth/caller'
-import { can } from '@/lib/auth/permissions'
 import type { AuthorizedRunView } from '@/lib/runs/queries'
-import { auditSupport, loadSupportReflection } from '@/lib/support/session'
-import { loadTimelinePage } from '@/lib/support/timeline-page'
+import type { SupportWorkspaceData } from '@/lib/support/open-support-run'
 import { RunStatusBadge } from './status-badge'
 import { MemberAsk } from './member-ask'
 import { SupportWorkspace } from './support-workspace'
 import { formatDateTime } from '@/components/runs/run-format'
+import { TextLink } from '@/components/ui/text-link'
 
 /**
  * A run opened for support: header, then chat, context card and timeline. A member asking about their
  * own run gets the chat alone (answers cite the run page's events; no context card, raw payloads or
- * query_log transcript). Opening it is audited.
+ * query_log transcript). The page opens the run (openSupportRun: loads the workspace, audits the opening).
  */
-export async function SupportRunView({
-  caller,
+export function SupportRunView({
   run,
   back,
-  via,
+  workspace,
 }: {
-  caller: Caller
   run: AuthorizedRunView
   back: { href: string; label: string }
-  via: 'console' | 'ask'
+  /** Staff's context card and first timeline page; null for a member asking about their own run. */
+  workspace: SupportWorkspaceData | null
 }) {
-  const staff = can(caller.role, 'support.console')
-  const [reflection, initialPage] = staff
-    ? await Promise.all([loadSupportReflection(caller, run), loadTimelinePage(caller, run.id, 0)])
-    : [null, null]
-  await auditSupport(caller, 'support.run_opened', run.id, { via })
   return (
     <div className="space-y-6">
       <div>
-        <Link href={back.href} className="text-sm text-indigo-700 underline">
+        <TextLink href={back.href} className="text-sm">
           ← {back.label}
-        </Link>
+        </TextLink>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">{run.title}</h1>
           <RunStatusBadge status={run.status} />
@@ -46,8 +37,8 @@ export async function SupportRunView({
           {run.interruptionReason ? ` · interrupted: ${run.interruptionReason}` : ''}
         </p>
       </div>
-      {reflection && initialPage ? (
-        <SupportWorkspace runId={run.id} contextCard={reflection.context()} initialPage={initialPage} />
+      {workspace ? (
+        <SupportWorkspace runId={run.id} contextCard={workspace.contextCard} initialPage={workspace.initialPage} />
       ) : (
         <MemberAsk runId={run.id} total={run.eventCount} />
       )}

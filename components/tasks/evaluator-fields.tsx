@@ -1,15 +1,22 @@
 'use client'
 
-import { controlClass, fieldId, FormField } from './form-field'
+import { controlClass, fieldId, FormField } from '@/components/ui/field'
+import { EVALUATOR_LABELS } from '@/lib/runs/labels'
 import type { EvaluatorKind, TaskFormValues } from './task-form-values'
 
-const EVALUATORS: { value: EvaluatorKind; label: string }[] = [
-  { value: 'llm', label: 'LLM judge (scores 0–1 with a justification)' },
-  { value: 'json_schema', label: 'JSON Schema (the output must be valid JSON that matches)' },
-  { value: 'exact', label: 'Exact answer' },
-  { value: 'contains', label: 'Contains the expected text' },
-  { value: 'regex', label: 'Matches a regular expression' },
-]
+/** What each evaluator checks, after its shared name. */
+const CHECKS: Record<EvaluatorKind, string> = {
+  llm: 'scores 0–1 with a justification',
+  json_schema: 'the output must be valid JSON that matches',
+  exact: 'the output equals the expected answer',
+  contains: 'the output contains the expected text',
+  regex: 'the output matches the pattern',
+}
+
+const EVALUATORS = (Object.keys(CHECKS) as EvaluatorKind[]).map((value) => {
+  const name = EVALUATOR_LABELS[value]
+  return { value, label: `${name[0].toUpperCase()}${name.slice(1)} (${CHECKS[value]})` }
+})
 
 type Props = {
   values: TaskFormValues

@@ -1,7 +1,8 @@
+import type { EvaluatorKind } from '@/lib/runs/labels'
 import type { TaskInputDraft } from '@/lib/runs/task-input'
 
 /** The evaluators the form offers. */
-export type EvaluatorKind = 'llm' | 'json_schema' | 'exact' | 'contains' | 'regex'
+export type { EvaluatorKind }
 
 /** One Supervisor worker row. */
 export type WorkerRow = { name: string; instructions: string }

@@ -1,14 +1,15 @@
 'use client'
 
 import { useActionState, useEffect, useRef, useState, type ReactNode } from 'react'
-import { submitTaskAction } from '@/app/tasks/actions'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
 import { EvaluatorFields } from './evaluator-fields'
-import { controlClass, fieldId, FormField } from './form-field'
+import { controlClass, fieldId, FormField } from '@/components/ui/field'
 import type { TaskFormValues } from './task-form-values'
 import { ToolPicker, type PickableTool } from './tool-picker'
 import { WorkerRows } from './worker-rows'
+import type { ServerAction } from '@/lib/actions/action'
+import { modelDisplayLabel } from '@/lib/runs/labels'
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -22,13 +23,12 @@ function Section({ title, description, children }: { title: string; description?
   )
 }
 
-const modelLabel = (spec: string) => (spec.startsWith('demo:') ? 'demo (offline)' : spec)
-
 /**
  * The New task form. Every control is controlled, so a refused submission keeps what was typed;
  * the server answers with field errors keyed by dotted path, each shown under its field.
  */
-export function TaskForm({
+export function TaskForm<Data>({
+  action,
   initial,
   defaultModel,
   tools = [],
@@ -38,9 +38,11 @@ export function TaskForm({
   defaultModel: string
   tools?: PickableTool[]
   canManageTools?: boolean
+  /** Submits the task (the page's server action). */
+  action: ServerAction<Data>
 }) {
   const [values, setValues] = useState(initial)
-  const [result, formAction, pending] = useActionState(submitTaskAction, null)
+  const [result, formAction, pending] = useActionState(action, null)
   const errors = (result && !result.ok ? result.fieldErrors : undefined) ?? {}
   const form = useRef<HTMLFormElement>(null)
   const change = (update: Partial<TaskFormValues>) => setValues((previous) => ({ ...previous, ...update }))
@@ -78,7 +80,7 @@ export function TaskForm({
     <FormField
       id={fieldId(path)}
       label={label}
-      hint={values[key] ? `Uses ${modelLabel(values[key])}.` : `Empty: uses ${fallback}.`}
+      hint={values[key] ? `Uses ${modelDisplayLabel(values[key])}.` : `Empty: uses ${fallback}.`}
       errors={errors[path]}
     >
       {(control) => (
@@ -93,7 +95,7 @@ export function TaskForm({
       )}
     </FormField>
   )
-  const agentFallback = values.agentModel ? modelLabel(values.agentModel) : defaultModel
+  const agentFallback = values.agentModel ? modelDisplayLabel(values.agentModel) : defaultModel
 
   return (
     <form ref={form} action={formAction} noValidate className="space-y-6" aria-label="New task">

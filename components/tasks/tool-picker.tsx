@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { TextLink } from '@/components/ui/text-link'
 
 /** A tool a member may choose (enabled by an admin in Settings → Tools). */
 export type PickableTool = { name: string; description: string; origin: string }
@@ -26,13 +26,7 @@ export function ToolPicker({
       {tools.length === 0 ? (
         <p className="text-sm text-slate-600">
           No tools are enabled in your organisation, so the agent can only write text.{' '}
-          {canManage ? (
-            <Link href="/settings/tools" className="text-indigo-700 underline">
-              Enable tools
-            </Link>
-          ) : (
-            'An admin can enable them.'
-          )}
+          {canManage ? <TextLink href="/settings/tools">Enable tools</TextLink> : 'An admin can enable them.'}
         </p>
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2">

@@ -1,7 +1,7 @@
 'use client'
 
 import { Button } from '@/components/ui/button'
-import { controlClass, fieldId, FormField } from './form-field'
+import { controlClass, fieldId, FormField } from '@/components/ui/field'
 import type { WorkerRow } from './task-form-values'
 
 type Props = { workers: WorkerRow[]; errors: Record<string, string[]>; onChange: (workers: WorkerRow[]) => void }

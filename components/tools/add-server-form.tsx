@@ -1,14 +1,18 @@
 'use client'
 
 import { useActionState, useEffect, useRef } from 'react'
-import { addMcpServerAction } from '@/app/settings/tools/actions'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** Registers an MCP server over Streamable HTTP; header values are write-only (stored encrypted). */
-export function AddServerForm() {
-  const [result, formAction, pending] = useActionState(addMcpServerAction, null)
+export function AddServerForm<Data extends { ok: boolean; message: string }>({
+  action,
+}: {
+  action: ServerAction<Data>
+}) {
+  const [result, formAction, pending] = useActionState(action, null)
   const form = useRef<HTMLFormElement>(null)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   useEffect(() => {

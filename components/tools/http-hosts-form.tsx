@@ -1,13 +1,13 @@
 'use client'
 
 import { useActionState } from 'react'
-import { httpFetchHostsAction } from '@/app/settings/tools/actions'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** The hosts http_fetch may GET, one per line or comma-separated. */
-export function HttpHostsForm({ hosts }: { hosts: string[] }) {
-  const [result, formAction, pending] = useActionState(httpFetchHostsAction, null)
+export function HttpHostsForm<Data>({ hosts, action }: { hosts: string[]; action: ServerAction<Data> }) {
+  const [result, formAction, pending] = useActionState(action, null)
   const errors = result && !result.ok ? result.fieldErrors?.allowedHosts : undefined
   return (
     <form action={formAction} className="space-y-2" data-testid="http-hosts-form" noValidate>

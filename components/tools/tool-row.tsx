@@ -1,9 +1,9 @@
-import { setToolEnabledAction } from '@/app/settings/tools/actions'
 import { ActionButton } from '@/components/admin/action-button'
 import type { ToolView } from '@/lib/tools/tool-catalog'
+import type { ServerAction } from '@/lib/actions/action'
 
 /** One tool: its name, whether it is on, its description and input schema, and the switch. */
-export function ToolRow({ tool, title }: { tool: ToolView; title?: string }) {
+export function ToolRow<Data>({ tool, title, action }: { tool: ToolView; title?: string; action: ServerAction<Data> }) {
   return (
     <div className="space-y-2 rounded-md border border-slate-200 p-3" data-testid={`tool-${tool.name}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -21,7 +21,7 @@ export function ToolRow({ tool, title }: { tool: ToolView; title?: string }) {
           <p className="text-sm break-words text-slate-600">{tool.description || 'No description.'}</p>
         </div>
         <ActionButton
-          action={setToolEnabledAction}
+          action={action}
           fields={{ name: tool.name, enabled: tool.enabled ? 'false' : 'true' }}
           label={tool.enabled ? `Disable ${tool.name}` : `Enable ${tool.name}`}
           pendingLabel="Saving…"

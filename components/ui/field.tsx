@@ -1,9 +1,18 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react'
 
-const controlClass =
-  'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 aria-invalid:border-red-500 border-slate-300'
+/** The attributes that tie a control to its label, hint and errors. */
+export type ControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }
 
-function FieldShell({
+/** The class of text controls and selects (red border when invalid). */
+export const controlClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 aria-invalid:border-red-500'
+
+/**
+ * The one field shell of the app: a label, the control `children` renders with the attributes that tie
+ * it to its label, hint and errors (`aria-describedby` points at the error when there is one, else at
+ * the hint), then the hint or the errors. TextField and SelectField are this with a plain control.
+ */
+export function FormField({
   id,
   label,
   hint,
@@ -11,34 +20,36 @@ function FieldShell({
   children,
 }: {
   id: string
-  label: string
-  hint?: string
+  label: ReactNode
+  hint?: ReactNode
   errors?: string[]
-  children: ReactNode
+  children: (control: ControlProps) => ReactNode
 }) {
+  const invalid = Boolean(errors?.length)
+  const describedBy = invalid ? `${id}-error` : hint ? `${id}-hint` : undefined
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children}
-      {hint && !errors?.length ? (
+      {children({ id, 'aria-invalid': invalid ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && !invalid ? (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
         </p>
       ) : null}
-      {errors?.length ? (
+      {invalid ? (
         <p id={`${id}-error`} className="text-sm text-red-700" data-field-error={id}>
-          {errors.join(' ')}
+          {errors?.join(' ')}
         </p>
       ) : null}
     </div>
   )
 }
 
-function describedBy(id: string, hint?: string, errors?: string[]) {
-  if (errors?.length) return `${id}-error`
-  return hint ? `${id}-hint` : undefined
+/** A dotted field path as an element id (`reflexion.threshold` → `field-reflexion-threshold`). */
+export function fieldId(path: string): string {
+  return `field-${path.replace(/\./g, '-')}`
 }
 
 /** A labelled text input with an optional hint and the field's errors (linked by aria-describedby). */
@@ -51,16 +62,9 @@ export function TextField({
   ...rest
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; hint?: string; errors?: string[] }) {
   return (
-    <FieldShell id={id} label={label} hint={hint} errors={errors}>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(id, hint, errors)}
-        className={controlClass}
-        {...rest}
-      />
-    </FieldShell>
+    <FormField id={id} label={label} hint={hint} errors={errors}>
+      {(control) => <input {...control} name={name} className={controlClass} {...rest} />}
+    </FormField>
   )
 }
 
@@ -81,21 +85,16 @@ export function SelectField({
   options: { value: string; label: string }[]
 }) {
   return (
-    <FieldShell id={id} label={label} hint={hint} errors={errors}>
-      <select
-        id={id}
-        name={name}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(id, hint, errors)}
-        className={controlClass}
-        {...rest}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FieldShell>
+    <FormField id={id} label={label} hint={hint} errors={errors}>
+      {(control) => (
+        <select {...control} name={name} className={controlClass} {...rest}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   )
 }

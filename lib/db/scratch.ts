@@ -1,3 +1,4 @@
+import 'server-only'
 import { databaseOn, type Database } from './client'
 import { openMemoryDatabase } from './embedded'
 

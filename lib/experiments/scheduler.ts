@@ -1,3 +1,4 @@
+import 'server-only'
 import type { Database } from '../db/client'
 import type { Prisma } from '../generated/prisma/client'
 import { insertRun, titleOf } from '../runs/insert-run'

@@ -1,3 +1,4 @@
+import 'server-only'
 import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'

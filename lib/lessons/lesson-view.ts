@@ -1,3 +1,4 @@
+import 'server-only'
 import type { LessonDb } from './pg-lesson-store'
 import type { Db } from '../db/client'
 import { tenantSecrets } from '../models/tenant-secrets'

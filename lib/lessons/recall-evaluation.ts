@@ -1,3 +1,4 @@
+import 'server-only'
 import { z } from 'zod'
 import { openScratchDatabase } from '../db/scratch'
 import type { Embedder } from '../reflexion/embedder'

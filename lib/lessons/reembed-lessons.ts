@@ -1,3 +1,4 @@
+import 'server-only'
 import type { Db } from '../db/client'
 import type { SecretsBackend } from '../models/secrets'
 import { readRecallSettings } from './embedding-settings'

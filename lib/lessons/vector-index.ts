@@ -1,3 +1,4 @@
+import 'server-only'
 import crypto from 'node:crypto'
 import type { Db } from '../db/client'
 import type { LessonDb } from './pg-lesson-store'

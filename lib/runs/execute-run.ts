@@ -1,3 +1,4 @@
+import 'server-only'
 import type { EngineEvent } from '../events/event'
 import type { RetryOptions } from '../reflexion/retry'
 import { tenantSecrets } from '../models/tenant-secrets'

@@ -1,3 +1,4 @@
+import 'server-only'
 import type { KnownLoggedEvent } from '../events/event'
 import { appendInTransaction, type SqlQuery } from './event-writer'
 import type { Prisma } from '../generated/prisma/client'

@@ -1,3 +1,4 @@
+import 'server-only'
 import type { CancellationWatch } from './cancellation-watch'
 import type { ExecutorOptions } from './execute-run'
 import type { RunServices } from './run-services'

@@ -1,6 +1,6 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider'
 import { env } from '../env'
-import { createDemoModel, DEMO_MODEL_LABEL, DEMO_MODEL_SPEC, isDemoModel } from '../models/demo'
+import { createDemoModel, DEMO_MODEL_SPEC, isDemoModel } from '../models/demo'
 import { resolveModel } from '../models/resolve'
 import type { SecretsBackend } from '../models/secrets'
 import { withModelMetrics } from '../observability/model-metrics'
@@ -13,10 +13,7 @@ export function effectiveAgentModel(requested: string | undefined, tenantDefault
   return requested || tenantDefault || env.DEFAULT_MODEL || DEMO_MODEL_SPEC
 }
 
-/** The label shown for a model string ("demo (offline)" for the demo model). */
-export function modelDisplayLabel(spec: string): string {
-  return isDemoModel(spec) ? DEMO_MODEL_LABEL : spec
-}
+export { modelDisplayLabel } from './labels'
 
 /** Resolves a run's model string: the demo model offline, anything else through the AI SDK providers. */
 export async function resolveRunModel(

@@ -2,6 +2,7 @@ import 'server-only'
 import { logger } from '../log'
 import PgBoss from 'pg-boss'
 import type { Database } from '../db/client'
+import { JobPoller, stopPollers, type Poller } from './job-poller'
 
 const log = logger().child({ component: 'queue' })
 
@@ -50,41 +51,16 @@ export function pgBossExecutorFor(database: Database) {
   }
 }
 
-const guardKey = Symbol.for('reflexion-studio.pg-boss-outcome-guard')
-
-/**
- * pg-boss 10 does not await `complete()`/`fail()` after a job handler (manager.js, watch → onFetch):
- * when the database is unreachable at that moment (a restart) the rejection is unhandled and Node
- * exits, taking every run of the process with it. Those rejections are logged instead (the job stays
- * active; recovery settles its run); any other unhandled rejection still ends the process as before.
- */
-function keepWorkingWhenJobOutcomesAreLost(): void {
-  const holder = globalThis as typeof globalThis & { [guardKey]?: true }
-  if (holder[guardKey]) return
-  holder[guardKey] = true
-  process.on('unhandledRejection', (reason) => {
-    const stack = reason instanceof Error ? (reason.stack ?? '') : ''
-    if (/at async Manager\.(complete|fail) .*pg-boss[\\/]src[\\/]manager\.js/.test(stack)) {
-      log.error(
-        { detail: (reason as Error).message },
-        'the queue could not record a job outcome (database unreachable); recovery will settle the run',
-      )
-      return
-    }
-    if (process.listenerCount('unhandledRejection') === 1) throw reason
-  })
-}
-
 class PgBossQueue implements RunQueue {
   private started: Promise<void> | null = null
-  private readonly workerIds: string[] = []
-  /** Workers of this process that are between jobs (polling or asleep). */
-  private readonly idleWorkerIds = new Set<string>()
+  private readonly pollers: Poller[] = []
+  /** Run workers of this process that are between jobs (polling or asleep), longest idle first. */
+  private readonly idlePollers = new Set<JobPoller<RunJob>>()
   /** Timers offering periodic jobs (see `every`). */
   private readonly timers: NodeJS.Timeout[] = []
 
   constructor(private readonly boss: PgBoss) {
-    boss.on('error', (error) => log.error({ err: error }, 'queue error'))
+    boss.on('error', (error) => log.error({ detail: error.message }, 'queue error'))
   }
 
   private start(): Promise<void> {
@@ -118,33 +94,40 @@ class PgBossQueue implements RunQueue {
    * job wakes nobody: it cannot be fetched before its time, and polling finds it then.
    */
   private wake(): void {
-    const [idle] = this.idleWorkerIds
+    const [idle] = this.idlePollers
     if (idle !== undefined) {
       // To the back of the line: the next job wakes another idle worker.
-      this.idleWorkerIds.delete(idle)
-      this.idleWorkerIds.add(idle)
-      this.boss.notifyWorker(idle)
+      this.idlePollers.delete(idle)
+      this.idlePollers.add(idle)
+      idle.notify()
       return
     }
-    for (const id of this.workerIds) this.boss.notifyWorker(id)
+    for (const poller of this.pollers) poller.notify()
   }
 
   async work(concurrency: number, handler: (job: RunJob) => Promise<void>): Promise<void> {
-    keepWorkingWhenJobOutcomesAreLost()
     await this.start()
     for (let slot = 0; slot < concurrency; slot++) {
-      let id = ''
-      id = await this.boss.work<RunJob>(RUNS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        this.idleWorkerIds.delete(id)
-        try {
-          return await handler(job.data)
-        } finally {
-          this.idleWorkerIds.add(id)
-        }
-      })
-      this.workerIds.push(id)
-      this.idleWorkerIds.add(id)
+      const poller: JobPoller<RunJob> = new JobPoller<RunJob>(
+        this.boss,
+        RUNS_QUEUE,
+        {
+          pollingIntervalSeconds: 1,
+          onBusyChange: (busy) => {
+            if (busy) this.idlePollers.delete(poller)
+            else if (this.pollers.includes(poller)) this.idlePollers.add(poller)
+          },
+        },
+        handler,
+      )
+      this.idlePollers.add(poller)
+      this.add(poller)
     }
+  }
+
+  private add(poller: Poller): void {
+    this.pollers.push(poller)
+    poller.start()
   }
 
   async every(name: string, everySeconds: number, handler: () => Promise<void>): Promise<void> {
@@ -154,7 +137,7 @@ class PgBossQueue implements RunQueue {
       this.boss
         .send(name, {}, { singletonKey: name, singletonSeconds: everySeconds, retryLimit: 0 })
         .catch((error: Error) => log.error({ err: error }, `could not schedule ${name}`))
-    this.workerIds.push(await this.boss.work(name, { pollingIntervalSeconds: 5 }, () => handler()))
+    this.add(new JobPoller(this.boss, name, { pollingIntervalSeconds: 5 }, () => handler()))
     await offer()
     const timer = setInterval(() => void offer(), Math.max(1, everySeconds / 2) * 1000)
     timer.unref()
@@ -163,16 +146,22 @@ class PgBossQueue implements RunQueue {
 
   async stopWorking(): Promise<void> {
     for (const timer of this.timers.splice(0)) clearInterval(timer)
-    const ids = this.workerIds.splice(0)
-    this.idleWorkerIds.clear()
-    for (const id of ids) await this.boss.offWork({ id })
+    const pollers = this.pollers.splice(0)
+    this.idlePollers.clear()
+    await Promise.all(pollers.map((poller) => poller.stop()))
   }
 
   async stop(): Promise<void> {
     if (!this.started) return
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+    for (const timer of this.timers.splice(0)) clearInterval(timer)
+    await stopPollers(this.pollers.splice(0), STOP_TIMEOUT_MS)
+    this.idlePollers.clear()
+    await this.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS })
   }
 }
+
+/** How long `stop()` waits for the jobs in hand before failing them (pg-boss retries them elsewhere). */
+const STOP_TIMEOUT_MS = 10_000
 
 /** The run queue for a database: pg-boss over its URL, or over the embedded PGlite. */
 export function createRunQueue(database: Database): RunQueue {

@@ -13,7 +13,7 @@ import { assertWithinQuota, effectiveQuota, startOfUtcDay } from './run-quota'
 import { modelFieldErrors } from './model-readiness'
 import { runServicesFor } from './run-services'
 import type { StoredTask } from './stored-task'
-import { taskInputSchema, type TaskInputDraft } from './task-input'
+import { taskInputSchema, type TaskInput, type TaskInputDraft } from './task-input'
 import { loadTenantSettings } from '../tenants/tenant-settings'
 import { tenantRunSettings } from './tenant-run-settings'
 import { assertToolsSelectable } from './task-tools'
@@ -21,14 +21,12 @@ import { assertToolsSelectable } from './task-tools'
 const log = logger().child({ component: 'runs' })
 
 /**
- * Submits a task for the caller (`runs.create`): validates it, enforces the member's daily run
- * quota, creates the run and its seed event (`run.submitted`, index 0, cause seed) in one
- * transaction, enqueues it and returns its id at once.
+ * Parses a task draft (an object from a test, a script or the seed) with the task schema, then submits it;
+ * an invalid draft is a bad_request with field errors and writes nothing. Callers that already parsed the
+ * task (the New task action, the API's body) call submitTask.
  */
-export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown): Promise<{ runId: string }> {
+export async function submitTaskDraft(caller: Caller, draft: TaskInputDraft | unknown): Promise<{ runId: string }> {
   requirePermission(caller, 'runs.create')
-  const reserved = reservedUserIdProblem(caller.userId)
-  if (reserved) throw new AppError('bad_request', `This account cannot start runs: its user id ${reserved}.`)
   const parsed = taskInputSchema.safeParse(draft)
   if (!parsed.success) {
     throw new AppError(
@@ -37,7 +35,18 @@ export async function submitTask(caller: Caller, draft: TaskInputDraft | unknown
       z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
     )
   }
-  const input = parsed.data
+  return submitTask(caller, parsed.data)
+}
+
+/**
+ * Submits a parsed task for the caller (`runs.create`): enforces the member's daily run quota, creates
+ * the run and its seed event (`run.submitted`, index 0, cause seed) in one transaction, enqueues it and
+ * returns its id at once.
+ */
+export async function submitTask(caller: Caller, input: TaskInput): Promise<{ runId: string }> {
+  requirePermission(caller, 'runs.create')
+  const reserved = reservedUserIdProblem(caller.userId)
+  if (reserved) throw new AppError('bad_request', `This account cannot start runs: its user id ${reserved}.`)
   const database = await getDatabase()
   const { prisma } = database
   const [membership, tenantSettings] = await Promise.all([

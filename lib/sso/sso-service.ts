@@ -5,6 +5,7 @@ import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'
 import { notFound } from '../errors'
 import { oidcDisplayName } from './oidc-provider'
+import { loadTenantSettings } from '../tenants/tenant-settings'
 import { ssoSettingsOf, type SsoSettings } from './sso-settings'
 
 /** The SSO settings page: whether the operator configured a provider, and the tenant's settings. */
@@ -13,10 +14,7 @@ export type SsoView = { provider: string | null; settings: SsoSettings }
 /** The caller's tenant SSO settings (settings.manage). */
 export async function getSsoView(caller: Caller): Promise<SsoView> {
   requirePermission(caller, 'settings.manage')
-  const prisma = await getPrisma()
-  const tenant = await prisma.tenant.findUnique({ where: { id: caller.tenantId }, select: { settings: true } })
-  if (!tenant) throw notFound()
-  return { provider: oidcDisplayName(), settings: ssoSettingsOf(tenant.settings) }
+  return { provider: oidcDisplayName(), settings: ssoSettingsOf(await loadTenantSettings(caller)) }
 }
 
 /** Replaces the tenant's SSO settings (domains, default role, password sign-in); audited with before and after. */

@@ -1,3 +1,4 @@
+import 'server-only'
 import type { ToolSet } from 'ai'
 import type { Db } from '../db/client'
 import type { OutboundPolicy } from '../net'

@@ -1,3 +1,4 @@
+import 'server-only'
 import type { Prisma } from '../generated/prisma/client'
 import type { DiscoveredTool } from './mcp-client'
 import { mcpToolName } from './tool-names'

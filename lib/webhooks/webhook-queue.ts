@@ -1,6 +1,11 @@
+import 'server-only'
 import PgBoss from 'pg-boss'
 import type { Database } from '../db/client'
+import { logger } from '../log'
+import { JobPoller, stopPollers } from '../runs/job-poller'
 import { pgBossExecutorFor } from '../runs/run-queue'
+
+const log = logger().child({ component: 'webhooks' })
 
 /** The queue deliveries wait in. */
 export const WEBHOOKS_QUEUE = 'webhooks'
@@ -17,7 +22,7 @@ export const DEFAULT_WEBHOOK_RETRY: WebhookRetryPolicy = { attempts: 6, retryDel
 /** Webhook deliveries through pg-boss on the app's database (PostgreSQL, or the embedded PGlite). */
 export class WebhookQueue {
   private started: Promise<void> | null = null
-  private workerId: string | null = null
+  private poller: JobPoller<WebhookJob> | null = null
   /** Set by stop(): a stopped pg-boss does not start again, so webhookQueueFor makes a new queue. */
   stopped = false
 
@@ -26,7 +31,7 @@ export class WebhookQueue {
     /** This process's retry policy; the latest worker's policy wins (see webhookQueueFor). */
     public retry: WebhookRetryPolicy,
   ) {
-    boss.on('error', (error) => console.error('[webhooks] queue error', error.message))
+    boss.on('error', (error) => log.error({ detail: error.message }, 'queue error'))
   }
 
   private start(): Promise<void> {
@@ -51,17 +56,14 @@ export class WebhookQueue {
   /** Delivers jobs in this process; a thrown error makes pg-boss retry the job later. */
   async work(handler: (job: WebhookJob) => Promise<void>): Promise<void> {
     await this.start()
-    this.workerId = await this.boss.work<WebhookJob>(
-      WEBHOOKS_QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: 1 },
-      async ([job]) => handler(job.data),
-    )
+    this.poller = new JobPoller(this.boss, WEBHOOKS_QUEUE, { pollingIntervalSeconds: 1 }, handler)
+    this.poller.start()
   }
 
   async stop(): Promise<void> {
     this.stopped = true
     if (!this.started) return
-    if (this.workerId) await this.boss.offWork({ id: this.workerId })
+    if (this.poller) await stopPollers([this.poller], 10_000)
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
   }
 }

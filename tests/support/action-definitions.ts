@@ -30,9 +30,8 @@ import {
 import { changeRoleForm, inviteMemberForm, removeMemberForm, revokeInvitationForm } from '../../lib/tenants/forms'
 import { retentionForm } from '../../lib/retention/forms'
 import { ssoSettingsForm } from '../../lib/sso/forms'
-import { cancelRunForm } from '../../app/runs/run-forms'
+import { cancelRunForm, submitTaskForm } from '../../lib/runs/forms'
 import { feedbackForm } from '../../lib/feedback/forms'
-import { submitTaskForm } from '../../app/tasks/task-form'
 import { scenarioTask } from '../integration/runs/run-helpers'
 import { marker } from './isolation-fixtures'
 import {

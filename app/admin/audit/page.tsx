@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { AuditDetails } from '@/components/admin/audit-details'
 import { AuditFilters } from '@/components/admin/audit-filters'
 import { Card } from '@/components/ui/card'
@@ -7,8 +6,9 @@ import { PageHeader } from '@/components/ui/page-header'
 import { parseDayRange } from '@/lib/actions/day-range'
 import { searchAuditLog } from '@/lib/admin/audit-search'
 import { requirePageAccess } from '@/lib/auth/session'
-import { TableHead } from '@/components/ui/table-head'
 import { formatDateTime } from '@/components/runs/run-format'
+import { TextLink } from '@/components/ui/text-link'
+import { DataTable } from '@/components/ui/data-table'
 
 export const metadata: Metadata = { title: 'Audit log' }
 
@@ -57,58 +57,46 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             No entries match these filters.
           </p>
         ) : (
-          <div className="-mx-5 overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <TableHead columns={['When', 'Who', 'Action', 'What changed']} />
-              <tbody className="divide-y divide-slate-100 align-top">
-                {result.entries.map((entry) => (
-                  <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
-                    <td className="px-5 py-2 whitespace-nowrap text-slate-600">{formatDateTime(entry.createdAt)}</td>
-                    <td className="px-5 py-2">
-                      {entry.actor ? (
-                        <>
-                          {entry.actor.name}
-                          <span className="block text-xs text-slate-500">{entry.actor.email}</span>
-                        </>
-                      ) : (
-                        <span className="text-slate-500">system</span>
-                      )}
-                    </td>
-                    <td className="px-5 py-2">
-                      <span className="font-mono text-xs">{entry.action}</span>
-                      <span className="block text-xs text-slate-500">
-                        {entry.targetType}
-                        {entry.targetId ? ` ${entry.targetId.slice(-8)}` : ''}
-                      </span>
-                    </td>
-                    <td className="max-w-md px-5 py-2">
-                      <AuditDetails details={entry.details} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            bleed
+            className="min-w-[40rem]"
+            bodyClassName="align-top"
+            columns={['When', 'Who', 'Action', 'What changed']}
+          >
+            {result.entries.map((entry) => (
+              <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
+                <td className="px-5 py-2 whitespace-nowrap text-slate-600">{formatDateTime(entry.createdAt)}</td>
+                <td className="px-5 py-2">
+                  {entry.actor ? (
+                    <>
+                      {entry.actor.name}
+                      <span className="block text-xs text-slate-500">{entry.actor.email}</span>
+                    </>
+                  ) : (
+                    <span className="text-slate-500">system</span>
+                  )}
+                </td>
+                <td className="px-5 py-2">
+                  <span className="font-mono text-xs">{entry.action}</span>
+                  <span className="block text-xs text-slate-500">
+                    {entry.targetType}
+                    {entry.targetId ? ` ${entry.targetId.slice(-8)}` : ''}
+                  </span>
+                </td>
+                <td className="max-w-md px-5 py-2">
+                  <AuditDetails details={entry.details} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
         {result.pageCount > 1 ? (
           <nav aria-label="Audit pages" className="mt-4 flex items-center justify-between text-sm">
-            {result.page > 1 ? (
-              <Link href={link(result.page - 1)} className="text-indigo-700 underline">
-                ← Newer
-              </Link>
-            ) : (
-              <span />
-            )}
+            {result.page > 1 ? <TextLink href={link(result.page - 1)}>← Newer</TextLink> : <span />}
             <span className="text-slate-600">
               Page {result.page} of {result.pageCount}
             </span>
-            {result.page < result.pageCount ? (
-              <Link href={link(result.page + 1)} className="text-indigo-700 underline">
-                Older →
-              </Link>
-            ) : (
-              <span />
-            )}
+            {result.page < result.pageCount ? <TextLink href={link(result.page + 1)}>Older →</TextLink> : <span />}
           </nav>
         ) : null}
       </Card>

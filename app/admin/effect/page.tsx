@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { EFFECT_SORTS, EffectTable, sortEffects, type EffectSort } from '@/components/admin/effect-table'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
@@ -8,6 +7,8 @@ import { lessonVerdicts } from '@/lib/experiments/lesson-verdicts'
 import { requirePageAccess } from '@/lib/auth/session'
 import { feedbackCountsPerLesson } from '@/lib/feedback/feedback-queries'
 import { EFFECT_MIN_RUNS, EFFECT_WORSE_GAP, sharedLessonEffect } from '@/lib/lessons/lesson-outcomes'
+import { retireSharedLessonAction } from '../lessons/actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Lesson effect' }
 
@@ -28,6 +29,7 @@ export default async function EffectPage({ searchParams }: { searchParams: Promi
         description="Do shared lessons help? Experiments answer first; what happened in everyday runs comes second."
       />
       <ExperimentVerdicts
+        retireAction={retireSharedLessonAction}
         verdicts={verdicts}
         lessons={
           new Map(effects.map((effect) => [effect.lessonId, { content: effect.content, status: effect.status }]))
@@ -52,11 +54,8 @@ export default async function EffectPage({ searchParams }: { searchParams: Promi
       >
         {effects.length === 0 ? (
           <p className="text-sm text-slate-600" data-testid="no-effect">
-            No shared lessons yet, so nothing to compare.{' '}
-            <Link href="/admin/lessons" className="text-indigo-700 underline">
-              Create one
-            </Link>{' '}
-            or approve a proposal.
+            No shared lessons yet, so nothing to compare. <TextLink href="/admin/lessons">Create one</TextLink> or
+            approve a proposal.
           </p>
         ) : (
           <EffectTable effects={effects} sort={sort} direction={direction} />

@@ -8,6 +8,20 @@ import { requirePageAccess } from '@/lib/auth/session'
 import { lessonOutcomes } from '@/lib/lessons/lesson-outcomes'
 import { listSharedLessons } from '@/lib/lessons/shared-lessons'
 import { lessonVerdicts } from '@/lib/experiments/lesson-verdicts'
+import { testLessonAction } from '@/app/experiments/actions'
+import {
+  createSharedLessonAction,
+  restoreSharedLessonAction,
+  retireSharedLessonAction,
+  updateSharedLessonAction,
+} from './actions'
+
+const libraryActions = {
+  update: updateSharedLessonAction,
+  retire: retireSharedLessonAction,
+  restore: restoreSharedLessonAction,
+  test: testLessonAction,
+}
 
 export const metadata: Metadata = { title: 'Shared lessons' }
 
@@ -35,7 +49,7 @@ export default async function SharedLibraryPage({
         actions={<LessonSearchForm q={q} action="/admin/lessons" label="Search shared lessons" />}
       />
       <Card title="New shared lesson">
-        <SharedLessonForm />
+        <SharedLessonForm action={createSharedLessonAction} />
       </Card>
       <Card title={`Active (${active.length})`}>
         {active.length === 0 ? (
@@ -52,6 +66,7 @@ export default async function SharedLibraryPage({
                 lesson={lesson}
                 outcome={outcomes.get(lesson.id)}
                 verdict={verdicts.get(lesson.id)}
+                actions={libraryActions}
               />
             ))}
           </ul>
@@ -65,7 +80,12 @@ export default async function SharedLibraryPage({
         ) : (
           <ul className="-my-4 divide-y divide-slate-100">
             {retired.map((lesson) => (
-              <SharedLibraryItem key={lesson.id} lesson={lesson} outcome={outcomes.get(lesson.id)} />
+              <SharedLibraryItem
+                key={lesson.id}
+                lesson={lesson}
+                outcome={outcomes.get(lesson.id)}
+                actions={libraryActions}
+              />
             ))}
           </ul>
         )}

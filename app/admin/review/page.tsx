@@ -9,6 +9,10 @@ import { listProposals } from '@/lib/lessons/proposals'
 import { listSharedLessons } from '@/lib/lessons/shared-lessons'
 import { lessonVerdicts } from '@/lib/experiments/lesson-verdicts'
 import { ExperimentVerdicts } from '@/components/experiments/experiment-verdicts'
+import { retireSharedLessonAction } from '../lessons/actions'
+import { approveProposalAction, rejectProposalAction } from './actions'
+
+const proposalActions = { approve: approveProposalAction, reject: rejectProposalAction }
 
 export const metadata: Metadata = { title: 'Review' }
 
@@ -43,6 +47,7 @@ export default async function ReviewPage() {
           title="Shared lessons that hurt in an experiment"
           verdicts={hurting}
           lessons={new Map(shared.map((lesson) => [lesson.id, { content: lesson.content, status: lesson.status }]))}
+          retireAction={retireSharedLessonAction}
         />
       ) : null}
       <section aria-labelledby="pending-heading" className="space-y-3">
@@ -59,7 +64,12 @@ export default async function ReviewPage() {
         ) : (
           <ul className="space-y-4">
             {pending.map((proposal) => (
-              <ProposalCard key={proposal.id} proposal={proposal} source={sources.get(proposal.lessonId)} />
+              <ProposalCard
+                key={proposal.id}
+                proposal={proposal}
+                source={sources.get(proposal.lessonId)}
+                actions={proposalActions}
+              />
             ))}
           </ul>
         )}

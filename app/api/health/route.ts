@@ -1,6 +1,7 @@
 import 'server-only'
 import { logger } from '@/lib/log'
 import { getDatabase } from '@/lib/db'
+import { assertDatabaseAnswers } from '@/lib/observability/database-health'
 import { SERVER_DATABASE_KEY } from '@/lib/server-marker'
 
 const log = logger().child({ component: 'health' })
@@ -15,10 +16,7 @@ export const dynamic = 'force-dynamic'
 export async function GET() {
   try {
     const database = await getDatabase()
-    // A query through the model layer on a real table, not just `SELECT 1`: a client that cannot build
-    // queries, or a database without our tables, must not look healthy.
-    await database.prisma.$queryRaw`SELECT 1`
-    await database.prisma.tenant.findFirst({ select: { id: true } })
+    await assertDatabaseAnswers(database)
     const opened = (globalThis as Record<symbol, unknown>)[SERVER_DATABASE_KEY]
     return Response.json(
       {

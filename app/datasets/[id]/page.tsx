@@ -9,6 +9,12 @@ import { orNotFound, requirePageAccess } from '@/lib/auth/session'
 import { getDataset } from '@/lib/experiments/datasets'
 import { listExperiments } from '@/lib/experiments/experiments'
 import { listSharedLessons } from '@/lib/lessons/shared-lessons'
+import {
+  addDatasetItemAction,
+  removeDatasetItemAction,
+  startExperimentAction,
+  uploadDatasetItemsAction,
+} from '../actions'
 
 export const metadata: Metadata = { title: 'Dataset' }
 
@@ -46,6 +52,7 @@ export default async function DatasetPage({
       {latest && dataset.itemCount > 0 ? (
         <Card title="Start an experiment">
           <StartExperimentForm
+            action={startExperimentAction}
             datasetId={dataset.id}
             defaultName={`${dataset.name}: with and without lessons`}
             lessons={lessons.filter((lesson) => lesson.status === 'active').map(({ id, content }) => ({ id, content }))}
@@ -70,7 +77,9 @@ export default async function DatasetPage({
                     {item.tags.length ? ` · #${item.tags.join(' #')}` : ''}
                   </p>
                 </div>
-                {latest ? <RemoveItemButton datasetId={dataset.id} position={position} /> : null}
+                {latest ? (
+                  <RemoveItemButton action={removeDatasetItemAction} datasetId={dataset.id} position={position} />
+                ) : null}
               </li>
             ))}
           </ol>
@@ -82,10 +91,10 @@ export default async function DatasetPage({
       {latest ? (
         <div className="grid gap-6 lg:grid-cols-2">
           <Card title="Add a task by hand">
-            <AddItemForm datasetId={dataset.id} />
+            <AddItemForm action={addDatasetItemAction} datasetId={dataset.id} />
           </Card>
           <Card title="Upload tasks (JSON Lines)">
-            <UploadItemsForm datasetId={dataset.id} />
+            <UploadItemsForm action={uploadDatasetItemsAction} datasetId={dataset.id} />
           </Card>
         </div>
       ) : null}

@@ -13,6 +13,7 @@ import { TableHead } from '@/components/ui/table-head'
 import { can } from '@/lib/auth/permissions'
 import { orNotFound, requirePageAccess } from '@/lib/auth/session'
 import { getExperimentResults } from '@/lib/experiments/experiment-results'
+import { cancelExperimentAction } from '../actions'
 
 export const metadata: Metadata = { title: 'Experiment' }
 
@@ -41,7 +42,11 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
             {experiment.repeats} repeat{experiment.repeats === 1 ? '' : 's'}
           </>
         }
-        actions={experiment.status === 'running' ? <CancelExperimentButton experimentId={experiment.id} /> : null}
+        actions={
+          experiment.status === 'running' ? (
+            <CancelExperimentButton action={cancelExperimentAction} experimentId={experiment.id} />
+          ) : null
+        }
       />
       <Card title="Progress">
         <p className="text-sm text-slate-800" data-testid="experiment-state" data-status={experiment.status}>

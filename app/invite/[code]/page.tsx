@@ -5,6 +5,8 @@ import { JoinAsSignedInUser, JoinWithNewAccount } from '@/components/auth/accept
 import { Card } from '@/components/ui/card'
 import { getSession } from '@/lib/auth/session'
 import { previewInvitation } from '@/lib/tenants/invitations'
+import { acceptInvitationAction, acceptInvitationWithAccountAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Invitation', referrer: 'no-referrer' }
 
@@ -37,21 +39,18 @@ export default async function InvitationPage({ params }: { params: Promise<{ cod
       ) : session ? (
         <Card>
           <p className="mb-4 text-sm text-slate-700">You are signed in as {session.user.email}.</p>
-          <JoinAsSignedInUser code={code} tenantName={preview.tenantName} />
+          <JoinAsSignedInUser action={acceptInvitationAction} code={code} tenantName={preview.tenantName} />
         </Card>
       ) : (
         <>
           <Card>
-            <JoinWithNewAccount code={code} email={preview.email} />
+            <JoinWithNewAccount action={acceptInvitationWithAccountAction} code={code} email={preview.email} />
           </Card>
           <p className="mt-4 text-center text-sm text-slate-600">
             Already have an account?{' '}
-            <Link
-              href={`/signin?callbackUrl=${encodeURIComponent(`/invite/${code}`)}`}
-              className="font-medium text-indigo-700 underline"
-            >
+            <TextLink href={`/signin?callbackUrl=${encodeURIComponent(`/invite/${code}`)}`} className="font-medium">
               Sign in to join
-            </Link>
+            </TextLink>
           </p>
         </>
       )}

@@ -15,22 +15,16 @@ import { TERMINAL_STATUSES } from '@/lib/runs/execute-run'
 import { getRun, readRunEvents, type AuthorizedRunView } from '@/lib/runs/queries'
 import { AddToDatasetPanel } from '@/components/experiments/add-to-dataset-panel'
 import type { StoredTask } from '@/lib/runs/stored-task'
+import { cancelRunAction, giveFeedbackAction } from '../actions'
+import { addRunsToDatasetAction } from '@/app/datasets/actions'
+import { evaluatorLabel, modelDisplayLabel } from '@/lib/runs/labels'
 
 export const metadata: Metadata = { title: 'Run' }
 
 const linkClass =
   'inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100'
-const EVALUATORS: Record<string, string> = {
-  llm: 'LLM judge',
-  json_schema: 'JSON Schema',
-  exact: 'exact answer',
-  contains: 'contains',
-  regex: 'regular expression',
-}
-
 function modelOf(spec: string | undefined, fallback: string): string {
-  if (!spec) return fallback
-  return spec.startsWith('demo:') ? 'demo (offline)' : spec
+  return spec ? modelDisplayLabel(spec) : fallback
 }
 
 export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
@@ -42,7 +36,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const canCancel = (own && can(caller.role, 'runs.readOwn')) || can(caller.role, 'runs.cancelTenant')
   const canAsk = (own && can(caller.role, 'support.askOwn')) || can(caller.role, 'support.console')
   const task = (run.config ?? {}) as Partial<StoredTask>
-  const evaluator = task.evaluator?.kind ? (EVALUATORS[task.evaluator.kind] ?? task.evaluator.kind) : '—'
+  const evaluator = task.evaluator?.kind ? evaluatorLabel(task.evaluator.kind) : '—'
   return (
     <div className="space-y-6">
       <FormTenantMarker tenantId={caller.tenantId} />
@@ -72,7 +66,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         </nav>
       </div>
       {can(caller.role, 'experiments.manageOwn') ? (
-        <AddToDatasetPanel caller={caller} runIds={[run.id]} label="Add to dataset" />
+        <AddToDatasetPanel action={addRunsToDatasetAction} caller={caller} runIds={[run.id]} label="Add to dataset" />
       ) : null}
       <section aria-label="Task" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
         <h2 className="text-sm font-medium text-slate-700">Prompt</h2>
@@ -176,7 +170,7 @@ async function RunFeedback({ caller, run }: { caller: Caller; run: AuthorizedRun
       </h2>
       <div className="grid gap-6 lg:grid-cols-2">
         {TERMINAL_STATUSES.has(run.status) ? (
-          <FeedbackForm runId={run.id} attempts={attempts} />
+          <FeedbackForm action={giveFeedbackAction} runId={run.id} attempts={attempts} />
         ) : (
           <p className="text-sm text-slate-600">You can rate this run once it has finished.</p>
         )}
@@ -192,6 +186,7 @@ async function RunTimeline({ run, canCancel }: { run: AuthorizedRunView; canCanc
   const events = await readRunEvents(run.access, { limit: 10_000 })
   return (
     <RunLiveView
+      cancelAction={cancelRunAction}
       runId={run.id}
       threshold={run.threshold}
       maxAttempts={run.maxAttempts}

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { formatDate } from '@/components/lessons/format'
 import { RetentionForm } from '@/components/settings/retention-form'
 import { Card } from '@/components/ui/card'
@@ -7,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { requirePageAccess } from '@/lib/auth/session'
 import { getRetentionView } from '@/lib/retention/retention-service'
 import { retentionAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Data retention' }
 
@@ -20,9 +20,7 @@ export default async function DataRetentionPage() {
         description={
           <>
             How long your organisation keeps finished runs and their event logs.{' '}
-            <Link href="/settings" className="text-indigo-700 underline">
-              Back to settings
-            </Link>
+            <TextLink href="/settings">Back to settings</TextLink>
           </>
         }
       />

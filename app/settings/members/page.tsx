@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { revokeInvitationAction } from '@/app/settings/members/actions'
 import { ActionButton } from '@/components/admin/action-button'
 import { InviteForm } from '@/components/members/invite-form'
@@ -7,8 +6,10 @@ import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { requirePageAccess } from '@/lib/auth/session'
 import { getTenant, listMembers, listPendingInvitations } from '@/lib/tenants/queries'
-import { TableHead } from '@/components/ui/table-head'
 import { formatDate } from '@/components/lessons/format'
+import { inviteMemberAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
+import { DataTable } from '@/components/ui/data-table'
 
 export const metadata: Metadata = { title: 'Members' }
 
@@ -37,45 +38,39 @@ export default async function MembersPage({
         </p>
       ) : null}
       <Card title="Invite someone">
-        <InviteForm />
+        <InviteForm action={inviteMemberAction} />
       </Card>
       <Card title={`Members (${members.length})`}>
-        <div className="relative -mx-5 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <TableHead
-              columns={[
-                'Name',
-                { label: 'Email', className: 'hidden sm:table-cell' },
-                'Role',
-                { label: 'Joined', className: 'hidden md:table-cell' },
-                { label: 'Actions', visuallyHidden: true },
-              ]}
-            />
-            <tbody className="divide-y divide-slate-100">
-              {members.map((member) => (
-                <tr key={member.membershipId} data-testid="member-row" data-email={member.email}>
-                  <td className="px-5 py-2">
-                    <span className="font-medium">{member.name}</span>
-                    {member.userId === caller.userId ? (
-                      <span className="ml-1 text-xs text-slate-500">(you)</span>
-                    ) : null}
-                    <span className="block text-xs break-all text-slate-500 sm:hidden">{member.email}</span>
-                  </td>
-                  <td className="hidden px-5 py-2 text-slate-600 sm:table-cell">{member.email}</td>
-                  <td className="px-5 py-2">
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium">{member.role}</span>
-                  </td>
-                  <td className="hidden px-5 py-2 text-slate-600 md:table-cell">{formatDate(member.joinedAt)}</td>
-                  <td className="px-5 py-2 text-right">
-                    <Link href={`/settings/members/${member.membershipId}`} className="text-indigo-700 underline">
-                      Manage<span className="sr-only"> {member.name}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          bleed
+          columns={[
+            'Name',
+            { label: 'Email', className: 'hidden sm:table-cell' },
+            'Role',
+            { label: 'Joined', className: 'hidden md:table-cell' },
+            { label: 'Actions', visuallyHidden: true },
+          ]}
+        >
+          {members.map((member) => (
+            <tr key={member.membershipId} data-testid="member-row" data-email={member.email}>
+              <td className="px-5 py-2">
+                <span className="font-medium">{member.name}</span>
+                {member.userId === caller.userId ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
+                <span className="block text-xs break-all text-slate-500 sm:hidden">{member.email}</span>
+              </td>
+              <td className="hidden px-5 py-2 text-slate-600 sm:table-cell">{member.email}</td>
+              <td className="px-5 py-2">
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium">{member.role}</span>
+              </td>
+              <td className="hidden px-5 py-2 text-slate-600 md:table-cell">{formatDate(member.joinedAt)}</td>
+              <td className="px-5 py-2 text-right">
+                <TextLink href={`/settings/members/${member.membershipId}`}>
+                  Manage<span className="sr-only"> {member.name}</span>
+                </TextLink>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </Card>
       <Card title="Pending invitations">
         {invitations.length === 0 ? (

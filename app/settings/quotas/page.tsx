@@ -1,5 +1,4 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { QuotaForm } from '@/components/settings/quota-form'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
@@ -7,6 +6,8 @@ import { listMemberQuotas } from '@/lib/admin/member-quotas'
 import { requirePageAccess } from '@/lib/auth/session'
 import { usageRates } from '@/lib/rate-limit/usage-rates'
 import { TableHead } from '@/components/ui/table-head'
+import { memberQuotaAction, tenantQuotaAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Run quotas' }
 
@@ -21,9 +22,7 @@ export default async function QuotasPage() {
         description={
           <>
             How many runs each person may start per day (counted from midnight UTC).{' '}
-            <Link href="/settings/members" className="text-indigo-700 underline">
-              Manage members
-            </Link>
+            <TextLink href="/settings/members">Manage members</TextLink>
           </>
         }
       />
@@ -31,7 +30,12 @@ export default async function QuotasPage() {
         <p className="mb-3 text-sm text-slate-600">
           Applies to every member without their own quota. Empty = unlimited.
         </p>
-        <QuotaForm value={tenantDefault} label="Default daily run quota" placeholder="unlimited" />
+        <QuotaForm
+          action={tenantQuotaAction}
+          value={tenantDefault}
+          label="Default daily run quota"
+          placeholder="unlimited"
+        />
       </Card>
       <Card title="Per-minute limits">
         <p className="mb-3 text-sm text-slate-600">
@@ -82,6 +86,7 @@ export default async function QuotasPage() {
                   <td className="px-5 py-2 max-sm:col-span-2 max-sm:pt-1">
                     <span className="mb-1 block text-xs text-slate-500 sm:hidden">Own quota (empty = default)</span>
                     <QuotaForm
+                      action={memberQuotaAction}
                       membershipId={member.membershipId}
                       value={member.override}
                       label={`Daily run quota of ${member.name}`}

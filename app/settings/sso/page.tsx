@@ -1,11 +1,11 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { SsoForm } from '@/components/settings/sso-form'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { requirePageAccess } from '@/lib/auth/session'
 import { getSsoView } from '@/lib/sso/sso-service'
 import { ssoSettingsAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Single sign-on' }
 
@@ -19,9 +19,7 @@ export default async function SsoSettingsPage() {
         description={
           <>
             Sign-in through your identity provider (OpenID Connect).{' '}
-            <Link href="/settings" className="text-indigo-700 underline">
-              Back to settings
-            </Link>
+            <TextLink href="/settings">Back to settings</TextLink>
           </>
         }
       />

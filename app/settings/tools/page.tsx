@@ -10,6 +10,7 @@ import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { requirePageAccess } from '@/lib/auth/session'
 import { getToolRegistry } from '@/lib/tools/tool-catalog'
+import { addMcpServerAction, httpFetchHostsAction, setToolEnabledAction } from './actions'
 
 export const metadata: Metadata = { title: 'Tools' }
 
@@ -26,10 +27,10 @@ export default async function ToolsSettingsPage() {
         <ul className="space-y-3">
           {registry.builtins.map((tool) => (
             <li key={tool.name} className="space-y-2">
-              <ToolRow tool={tool} title={tool.title} />
+              <ToolRow action={setToolEnabledAction} tool={tool} title={tool.title} />
               {tool.allowedHosts ? (
                 <div className="ml-3 border-l-2 border-slate-200 pl-3">
-                  <HttpHostsForm hosts={tool.allowedHosts} />
+                  <HttpHostsForm action={httpFetchHostsAction} hosts={tool.allowedHosts} />
                 </div>
               ) : null}
             </li>
@@ -85,7 +86,7 @@ export default async function ToolsSettingsPage() {
                 <ul className="space-y-2">
                   {server.tools.map((tool) => (
                     <li key={tool.name}>
-                      <ToolRow tool={tool} />
+                      <ToolRow action={setToolEnabledAction} tool={tool} />
                     </li>
                   ))}
                 </ul>
@@ -96,7 +97,7 @@ export default async function ToolsSettingsPage() {
           ))}
         </ul>
         <h3 className="mb-2 text-sm font-semibold text-slate-900">Add a server</h3>
-        <AddServerForm />
+        <AddServerForm action={addMcpServerAction} />
       </Card>
       {registry.operatorServers.length > 0 ? (
         <Card title="Servers from the operator">
@@ -120,7 +121,7 @@ export default async function ToolsSettingsPage() {
                 <ul className="space-y-2">
                   {server.tools.map((tool) => (
                     <li key={tool.name}>
-                      <ToolRow tool={tool} />
+                      <ToolRow action={setToolEnabledAction} tool={tool} />
                     </li>
                   ))}
                 </ul>

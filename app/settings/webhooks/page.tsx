@@ -4,10 +4,11 @@ import { ActionButton } from '@/components/admin/action-button'
 import { WebhookForm } from '@/components/settings/webhook-form'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
-import { TableHead } from '@/components/ui/table-head'
 import { requirePageAccess } from '@/lib/auth/session'
 import { listWebhookDeliveries, listWebhookEndpoints } from '@/lib/webhooks/webhook-endpoints'
 import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '@/lib/webhooks/signature'
+import { addWebhookAction } from './actions'
+import { DataTable } from '@/components/ui/data-table'
 
 export const metadata: Metadata = { title: 'Webhooks' }
 
@@ -34,7 +35,7 @@ export default async function WebhooksPage() {
         </p>
       </Card>
       <Card title="Add an endpoint">
-        <WebhookForm />
+        <WebhookForm action={addWebhookAction} />
       </Card>
       <Card title="Endpoints">
         {endpoints.length === 0 ? (
@@ -73,40 +74,36 @@ export default async function WebhooksPage() {
         {deliveries.length === 0 ? (
           <p className="text-sm text-slate-600">Nothing sent yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="webhook-deliveries">
-              <TableHead
-                columns={[
-                  'Event',
-                  'Status',
-                  { label: 'Attempts', className: 'hidden sm:table-cell' },
-                  { label: 'Endpoint', className: 'hidden md:table-cell' },
-                  'When',
-                ]}
-              />
-              <tbody>
-                {deliveries.map((delivery) => (
-                  <tr key={delivery.id} className="border-b border-slate-100 align-top">
-                    <td className="px-5 py-2 font-mono text-xs">{delivery.event}</td>
-                    <td className="px-5 py-2">
-                      {delivery.status}
-                      {delivery.responseStatus ? ` (${delivery.responseStatus})` : ''}
-                      {delivery.lastError && delivery.status !== 'succeeded' ? (
-                        <div className="text-xs text-red-700">{delivery.lastError}</div>
-                      ) : null}
-                    </td>
-                    <td className="hidden px-5 py-2 sm:table-cell">{delivery.attempts}</td>
-                    <td className="hidden px-5 py-2 font-mono text-xs break-all md:table-cell">
-                      {urls.get(delivery.endpointId) ?? 'removed'}
-                    </td>
-                    <td className="px-5 py-2 text-xs whitespace-nowrap">
-                      {time.format(delivery.lastAttemptAt ?? delivery.createdAt)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="webhook-deliveries"
+            columns={[
+              'Event',
+              'Status',
+              { label: 'Attempts', className: 'hidden sm:table-cell' },
+              { label: 'Endpoint', className: 'hidden md:table-cell' },
+              'When',
+            ]}
+          >
+            {deliveries.map((delivery) => (
+              <tr key={delivery.id} className="align-top">
+                <td className="px-5 py-2 font-mono text-xs">{delivery.event}</td>
+                <td className="px-5 py-2">
+                  {delivery.status}
+                  {delivery.responseStatus ? ` (${delivery.responseStatus})` : ''}
+                  {delivery.lastError && delivery.status !== 'succeeded' ? (
+                    <div className="text-xs text-red-700">{delivery.lastError}</div>
+                  ) : null}
+                </td>
+                <td className="hidden px-5 py-2 sm:table-cell">{delivery.attempts}</td>
+                <td className="hidden px-5 py-2 font-mono text-xs break-all md:table-cell">
+                  {urls.get(delivery.endpointId) ?? 'removed'}
+                </td>
+                <td className="px-5 py-2 text-xs whitespace-nowrap">
+                  {time.format(delivery.lastAttemptAt ?? delivery.createdAt)}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Card>
     </div>

@@ -10,24 +10,18 @@ import { can } from '@/lib/auth/permissions'
 import { requirePageAccess } from '@/lib/auth/session'
 import { listSelectableTools } from '@/lib/tools/tool-catalog'
 import { ALL_DEMO_SCENARIOS } from '@/lib/models/demo/scenarios'
-import { defaultAgentModelLabel } from './default-agent-model'
+import { defaultAgentModelLabel } from '@/lib/runs/default-agent-model'
+import { submitTaskAction } from '../actions'
+import { EVALUATOR_LABELS } from '@/lib/runs/labels'
 
 export const metadata: Metadata = { title: 'New task' }
-
-const EVALUATOR_NAMES = {
-  llm: 'LLM judge',
-  json_schema: 'JSON Schema',
-  exact: 'exact answer',
-  contains: 'contains',
-  regex: 'regex',
-} as const
 
 const TEMPLATES: TaskTemplate[] = [
   { id: 'blank', title: 'Blank task', summary: 'Your own prompt and evaluator.' },
   ...ALL_DEMO_SCENARIOS.map((scenario) => ({
     id: scenario.id,
     title: scenario.title,
-    summary: `Offline demo · ${EVALUATOR_NAMES[scenario.task.evaluator?.kind ?? 'llm']} evaluator${scenario.task.tools?.length ? ` · tool: ${scenario.task.tools.join(', ')}` : ''}`,
+    summary: `Offline demo · ${EVALUATOR_LABELS[scenario.task.evaluator?.kind ?? 'llm']} evaluator${scenario.task.tools?.length ? ` · tool: ${scenario.task.tools.join(', ')}` : ''}`,
   })),
 ]
 
@@ -60,6 +54,7 @@ async function FormWithDefaults({ caller, initial }: { caller: Caller; initial: 
   const [defaultModel, tools] = await Promise.all([defaultAgentModelLabel(caller), listSelectableTools(caller)])
   return (
     <TaskForm
+      action={submitTaskAction}
       initial={initial}
       defaultModel={defaultModel}
       tools={tools}

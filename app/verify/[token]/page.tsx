@@ -1,9 +1,10 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { ConfirmSignUp } from '@/components/auth/confirm-sign-up'
 import { Card } from '@/components/ui/card'
 import { INVALID_SIGN_UP_LINK, previewSignUpLink } from '@/lib/users/sign-up'
+import { confirmSignUpAction } from './actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Confirm your e-mail address', referrer: 'no-referrer' }
 
@@ -23,14 +24,14 @@ export default async function ConfirmSignUpPage({ params }: { params: Promise<{ 
             <p className="mb-4 text-sm text-slate-700">
               Confirm that <strong>{preview.email}</strong> is your address to create your account and {purpose}.
             </p>
-            <ConfirmSignUp token={token} label="Confirm and create my account" />
+            <ConfirmSignUp action={confirmSignUpAction} token={token} label="Confirm and create my account" />
           </>
         ) : (
           <div role="alert" className="space-y-3 text-sm text-slate-700">
             <p>{INVALID_SIGN_UP_LINK}</p>
-            <Link href="/signin" className="inline-block font-medium text-indigo-700 underline">
+            <TextLink href="/signin" className="inline-block font-medium">
               Sign in
-            </Link>
+            </TextLink>
           </div>
         )}
       </Card>

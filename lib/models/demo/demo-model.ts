@@ -7,16 +7,7 @@ import type {
 } from '@ai-sdk/provider'
 import { demoReply } from './demo-reply'
 
-/** How the demo model is labelled wherever a model name is shown. */
-export const DEMO_MODEL_LABEL = 'demo (offline)'
-
-/** The model string that selects the demo model. */
-export const DEMO_MODEL_SPEC = 'demo:offline'
-
-/** Whether a model string names the demo model. */
-export function isDemoModel(spec: string | undefined | null): boolean {
-  return typeof spec === 'string' && spec.startsWith('demo:')
-}
+export { DEMO_MODEL_LABEL, DEMO_MODEL_SPEC, isDemoModel } from './demo-spec'
 
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4))
 

@@ -11,7 +11,7 @@ import { defaultEmbedder } from '../../../lib/lessons/embedders'
 import { getLesson } from '../../../lib/lessons/my-lessons'
 import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
 import { approveProposal, createSharedLesson, proposeLesson, updateSharedLesson } from '../../../lib/lessons/queries'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { addUser, createTenantWithUsers, type TestTenant } from '../helpers'
 
 let tenant: TestTenant
@@ -124,13 +124,13 @@ describe('submit checks what the run needs before anything runs', () => {
     const prisma = await getPrisma()
     const before = await prisma.run.count({ where: { tenantId: tenant.id } })
     await expect(
-      submitTask(tenant.member.caller, { prompt: 'Plan a day.', models: { agent: 'openai:gpt-4.1-mini' } }),
+      submitTaskDraft(tenant.member.caller, { prompt: 'Plan a day.', models: { agent: 'openai:gpt-4.1-mini' } }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       fieldErrors: { 'models.agent': [expect.stringMatching(/OPENAI_API_KEY.*not configured/)] },
     })
     await expect(
-      submitTask(tenant.member.caller, {
+      submitTaskDraft(tenant.member.caller, {
         prompt: 'Plan a day.',
         models: { evaluator: 'anthropic:claude-x', reflector: 'compatible:local' },
       }),
@@ -144,7 +144,7 @@ describe('submit checks what the run needs before anything runs', () => {
   })
 
   it('a role model the run never calls is not checked (exact-match evaluator, one attempt)', async () => {
-    const { runId } = await submitTask(tenant.member.caller, {
+    const { runId } = await submitTaskDraft(tenant.member.caller, {
       prompt: 'Say hi.',
       evaluator: { kind: 'exact', expected: 'hi' },
       reflexion: { maxAttempts: 1 },
@@ -160,7 +160,7 @@ describe('submit checks what the run needs before anything runs', () => {
     })
     await prisma.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: 'member' } })
     await expect(
-      submitTask(callerOf({ user: { id: '*' }, active: { tenantId: tenant.id, role: 'member' } })!, {
+      submitTaskDraft(callerOf({ user: { id: '*' }, active: { tenantId: tenant.id, role: 'member' } })!, {
         prompt: 'Plan a day.',
       }),
     ).rejects.toMatchObject({ code: 'bad_request', message: expect.stringMatching(/reserved/) })

@@ -9,7 +9,7 @@ import { addRunsToDataset, getDataset } from '../../../lib/experiments/datasets'
 import { sharedLessonEffect } from '../../../lib/lessons/lesson-outcomes'
 import { listRuns } from '../../../lib/runs/queries'
 import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 import { startTestWorker, waitForRun } from '../runs/run-helpers'
 import { waitForExperiment, walkingDataset, walkingLessons } from './experiment-helpers'
@@ -111,7 +111,7 @@ describe('a harmful lesson against a baseline that passes', () => {
 
 describe('datasets from runs and infrastructure interruptions', () => {
   it('adds a member run to a member dataset; a run interrupted by the provider is left out and counted apart', async () => {
-    const { runId } = await submitTask(tenant.member.caller, walkingDatasetItem())
+    const { runId } = await submitTaskDraft(tenant.member.caller, walkingDatasetItem())
     await waitForRun(runId)
     const { createDataset } = await import('../../../lib/experiments/datasets')
     const { datasetId: own } = await createDataset(tenant.member.caller, { name: 'Mine' })

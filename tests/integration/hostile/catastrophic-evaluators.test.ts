@@ -3,9 +3,9 @@
 // timeout said in the feedback) instead of hanging the worker; invalid schemas are refused up front.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAction } from '../../../lib/actions/define'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTaskForm } from '../../../app/tasks/task-form'
+import { submitTaskForm } from '../../../lib/runs/forms'
 import { tableCounts } from '../../support/table-digest'
 import { saveProviderKey } from '../../../lib/models/provider-keys'
 import { startOpenAIServer, type OpenAIServer } from '../../support/openai-server'
@@ -52,7 +52,7 @@ describe('catastrophic evaluators', () => {
       evaluator: { kind: 'regex' as const, expected: '(a+)+$', caseSensitive: true },
       reflexion: { maxAttempts: 2 },
     }
-    const { runId } = await submitTask(tenant.member.caller, task)
+    const { runId } = await submitTaskDraft(tenant.member.caller, task)
     const run = await waitForRun(runId, 60_000)
     expect(run.status).toBe('failed')
     const feedback = await feedbackOf(runId)
@@ -63,7 +63,7 @@ describe('catastrophic evaluators', () => {
 
   it('the anchored ^(a+)+$ runs to its end too', async () => {
     model.script({ text: LONG_A_THEN_B })
-    const { runId } = await submitTask(tenant.member.caller, {
+    const { runId } = await submitTaskDraft(tenant.member.caller, {
       prompt: 'Write 150 a’s and then one b.',
       models: { agent: 'compatible:trap' },
       evaluator: { kind: 'regex', expected: '^(a+)+$', caseSensitive: true },
@@ -76,7 +76,7 @@ describe('catastrophic evaluators', () => {
   it('a JSON Schema with a catastrophic pattern finishes; invalid schemas are refused with a field error and nothing written', async () => {
     const base = scenarioTask('kyoto-walk')
     const schema = { type: 'object', properties: { answer: { type: 'string', pattern: '^(a+)+$' } } }
-    const { runId } = await submitTask(tenant.member.caller, {
+    const { runId } = await submitTaskDraft(tenant.member.caller, {
       ...base,
       prompt: LONG_A_THEN_B,
       evaluator: { kind: 'json_schema', schema },

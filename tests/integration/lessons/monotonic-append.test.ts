@@ -7,7 +7,7 @@ import { getPrisma } from '../../../lib/db/client'
 import { PgMemory } from '../../../lib/lessons/pg-memory'
 import { blockLines } from '../../../lib/reflexion/lesson-text'
 import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 import { scenarioTask, startTestWorker, waitForRun } from '../runs/run-helpers'
 
@@ -67,8 +67,8 @@ describe('PgMemory.appendLine', () => {
 describe('through the worker', () => {
   it('two monotonic runs of one member writing lessons at the same time both land in the block', async () => {
     const [first, second] = await Promise.all([
-      submitTask(tenant.member.caller, scenarioTask('hangzhou-walk', 'monotonic')),
-      submitTask(tenant.member.caller, scenarioTask('book-json', 'monotonic')),
+      submitTaskDraft(tenant.member.caller, scenarioTask('hangzhou-walk', 'monotonic')),
+      submitTaskDraft(tenant.member.caller, scenarioTask('book-json', 'monotonic')),
     ])
     expect((await waitForRun(first.runId)).status).toBe('succeeded')
     expect((await waitForRun(second.runId)).status).toBe('succeeded')

@@ -4,13 +4,13 @@
 // with the same task key never comes back; retired and expired ones neither. Through the real worker,
 // a run's lessons inherit its task key and tags, and a later related run recalls them, saying why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { taskFormSchema } from '../../../app/tasks/task-form-input'
+import { taskFormSchema } from '../../../lib/runs/task-form-input'
 import { getPrisma } from '../../../lib/db/client'
 import { defaultEmbedder } from '../../../lib/lessons/embedders'
 import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
 import { SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
 import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { addUser, createTenantWithUsers, type TestTenant, type TestUser } from '../helpers'
 import { scenarioTask, startTestWorker, storedEvents, waitForRun } from '../runs/run-helpers'
 
@@ -122,7 +122,7 @@ describe('through the worker', () => {
   it("a run's lessons inherit its task key and tags; a later run with the key recalls them however different its prompt", async () => {
     const prisma = await getPrisma()
     const writer = await addUser(tenant.id, 'member', 'writer')
-    const { runId } = await submitTask(writer.caller, {
+    const { runId } = await submitTaskDraft(writer.caller, {
       ...scenarioTask('hangzhou-walk'),
       taskKey: 'city-walks',
       tags: ['Slow-Travel', 'slow-travel'],
@@ -142,7 +142,7 @@ describe('through the worker', () => {
     ])
 
     // A paraphrased prompt with the same key: the lesson is recalled, and why says similarity and key.
-    const { runId: second } = await submitTask(writer.caller, {
+    const { runId: second } = await submitTaskDraft(writer.caller, {
       prompt: 'Suggest a slow, relaxed stroll through Suzhou for my grandmother; list the stops separated by →.',
       evaluator: { kind: 'contains', expected: 'offline demo' },
       taskKey: 'city-walks',
@@ -159,7 +159,7 @@ describe('through the worker', () => {
     ])
 
     // A prompt about something else entirely, with the same key: the floor wins, nothing is recalled.
-    const { runId: third } = await submitTask(writer.caller, {
+    const { runId: third } = await submitTaskDraft(writer.caller, {
       prompt: 'Write a haiku about autumn rain.',
       evaluator: { kind: 'contains', expected: 'offline demo' },
       taskKey: 'city-walks',

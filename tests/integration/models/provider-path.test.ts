@@ -8,7 +8,7 @@ import { resolveEmbeddingModel } from '../../../lib/models/resolve'
 import { tenantSecrets } from '../../../lib/models/tenant-secrets'
 import { resolveRunModel } from '../../../lib/runs/run-models'
 import { startRunWorker, type RunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { allowOutbound, createTenantWithUsers, type TestTenant } from '../helpers'
 import { storedEvents, waitForRun } from '../runs/run-helpers'
 import { startFakeOpenAI, type FakeOpenAI } from './openai-compatible-server'
@@ -70,7 +70,7 @@ describe('the real provider path (compatible: models against a local OpenAI-comp
   })
 
   it('runs a task end to end through chat completions and streams over SSE', async () => {
-    const { runId } = await submitTask(tenant.member.caller, task('good'))
+    const { runId } = await submitTaskDraft(tenant.member.caller, task('good'))
     const run = await waitForRun(runId)
     expect(run.status).toBe('succeeded')
     expect(run.model).toBe('compatible:good')
@@ -81,7 +81,7 @@ describe('the real provider path (compatible: models against a local OpenAI-comp
 
   it('retries a 500 and a 429 (retry-after) and a timeout, recording run.retried, then succeeds', async () => {
     for (const name of ['flaky', 'limited', 'slow']) {
-      const { runId } = await submitTask(tenant.member.caller, task(name))
+      const { runId } = await submitTaskDraft(tenant.member.caller, task(name))
       const run = await waitForRun(runId)
       const events = await storedEvents(runId)
       expect([name, run.status]).toEqual([name, 'succeeded'])
@@ -90,7 +90,7 @@ describe('the real provider path (compatible: models against a local OpenAI-comp
   })
 
   it('ends the run interrupted with provider_error after a persistent 500, recording run.handler_raised', async () => {
-    const { runId } = await submitTask(tenant.member.caller, task('down'))
+    const { runId } = await submitTaskDraft(tenant.member.caller, task('down'))
     const run = await waitForRun(runId)
     expect(run.status).toBe('interrupted')
     expect(run.interruptionReason).toBe('provider_error')

@@ -9,7 +9,7 @@ import { getDatabase } from '../../../lib/db/client'
 import { hasMetricsToken, metricsText } from '../../../lib/observability/metrics-response'
 import { readiness } from '../../../lib/observability/readiness'
 import { runServicesFor } from '../../../lib/runs/run-services'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { createTenantWithUsers } from '../helpers'
 import { scenarioTask, startTestWorker, waitForRun } from '../runs/run-helpers'
 
@@ -46,7 +46,7 @@ describe('metrics', () => {
   it('reports runs by status, the queue and event-append latency', async () => {
     const tenant = await createTenantWithUsers({ roles: ['member'] })
     const before = metricValue((await metricsText(null)).body, 'reflexion_event_append_seconds_count')
-    const queued = await submitTask(tenant.member.caller, scenarioTask('kyoto-walk'))
+    const queued = await submitTaskDraft(tenant.member.caller, scenarioTask('kyoto-walk'))
     const { body: queuedText } = await metricsText(await getDatabase())
     expect(metricValue(queuedText, 'reflexion_runs{status="queued"}')).toBeGreaterThanOrEqual(1)
     const worker = await startTestWorker()

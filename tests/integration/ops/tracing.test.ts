@@ -5,7 +5,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTracing } from '../../../lib/observability/tracing'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { createTenantWithUsers } from '../helpers'
 import { scenarioTask, startTestWorker, waitForRun } from '../runs/run-helpers'
 
@@ -54,7 +54,7 @@ describe('run traces', () => {
     const worker = await startTestWorker()
     let runId: string
     try {
-      ;({ runId } = await submitTask(tenant.member.caller, scenarioTask('kyoto-walk')))
+      ;({ runId } = await submitTaskDraft(tenant.member.caller, scenarioTask('kyoto-walk')))
       expect((await waitForRun(runId)).status).toBe('succeeded')
     } finally {
       await worker.stop()

@@ -3,7 +3,7 @@
 import { getPrisma } from '../../../lib/db/client'
 import { defaultEmbedder } from '../../../lib/lessons/embedders'
 import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import type { TestUser } from '../helpers'
 import { scenarioTask, storedEvents, waitForRun } from '../runs/run-helpers'
 
@@ -42,7 +42,7 @@ export async function lessonRow(id: string) {
 
 /** Runs the kyoto walking-tour demo task for a user to its end; returns the ids of the lessons each attempt recalled. */
 export async function kyotoRun(user: TestUser): Promise<{ runId: string; attemptsUsed: number; recalled: string[][] }> {
-  const { runId } = await submitTask(user.caller, scenarioTask('kyoto-walk'))
+  const { runId } = await submitTaskDraft(user.caller, scenarioTask('kyoto-walk'))
   const run = await waitForRun(runId)
   const events = await storedEvents(runId)
   const recalled = events

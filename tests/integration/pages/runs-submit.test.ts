@@ -1,7 +1,6 @@
 // The New task form refuses bad settings field by field before anything runs, and writes nothing.
 import { describe, expect, it } from 'vitest'
-import { submitTaskForm } from '../../../app/tasks/task-form'
-import { cancelRunForm } from '../../../app/runs/run-forms'
+import { cancelRunForm, submitTaskForm } from '../../../lib/runs/forms'
 import { runAction } from '../../../lib/actions/define'
 import { getPrisma } from '../../../lib/db/client'
 import { createTenantWithUsers } from '../helpers'

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { roleUsageOf } from '../../../components/runs/role-usage'
 import { buildTimeline } from '../../../components/runs/run-timeline-model'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { listRunEvents, listRuns } from '../../../lib/runs/queries'
 import type { RunWorker } from '../../../lib/runs/run-worker'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
@@ -18,7 +18,7 @@ afterAll(async () => worker.stop())
 
 describe('run page timeline of the Hangzhou demo', () => {
   it('shows attempt 1 failing with feedback, its lesson reaching attempt 2, attempt 2 passing, free demo usage', async () => {
-    const { runId } = await submitTask(tenant.member.caller, scenarioTask('hangzhou-walk'))
+    const { runId } = await submitTaskDraft(tenant.member.caller, scenarioTask('hangzhou-walk'))
     await waitForRun(runId)
     const events = await listRunEvents(tenant.member.caller, runId)
     const timeline = buildTimeline(events)
@@ -51,7 +51,7 @@ describe('run page timeline of the Hangzhou demo', () => {
 
   it('lists a member only their own runs, and an admin only theirs when asked for their own', async () => {
     const [memberA, memberB, admin] = tenant.users
-    const { runId } = await submitTask(memberB.caller, scenarioTask('book-json'))
+    const { runId } = await submitTaskDraft(memberB.caller, scenarioTask('book-json'))
     const mine = await listRuns(memberA.caller, { userId: memberA.id })
     expect(mine.runs.every((run) => run.userId === memberA.id)).toBe(true)
     expect(mine.runs.map((run) => run.id)).not.toContain(runId)

@@ -8,7 +8,7 @@ import { getDatabase, openDatabase, setDatabase, type Database } from '../../../
 import { applyMigrations, migrationAdapterFor } from '../../../lib/db/schema-engine'
 import { DEMO_SCENARIOS } from '../../../lib/models/demo'
 import { runServicesFor } from '../../../lib/runs/run-services'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres'
 import { addUser, createTenantWithUsers, type TestUser } from '../helpers'
 import { assertRecoveredInvariants, unfinishedRuns } from './recovery-invariants'
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const url = await cluster.createDatabase('reflexion_restart')
   await applyMigrations(await migrationAdapterFor(url))
   database = await openDatabase({ url })
-  // submitTask and the test helpers use the process-wide database: point them at the private cluster.
+  // submitTaskDraft and the test helpers use the process-wide database: point them at the private cluster.
   setDatabase(database)
 })
 
@@ -83,7 +83,7 @@ describe('PostgreSQL restarted while runs are in flight', () => {
       for (let position = 0; position < RUNS; position++) {
         const scenario = DEMO_SCENARIOS[position % DEMO_SCENARIOS.length]
         const lessonMode = position % 3 === 0 ? 'monotonic' : 'selective'
-        await submitTask(users[position % users.length].caller, {
+        await submitTaskDraft(users[position % users.length].caller, {
           ...scenario.task,
           reflexion: { ...scenario.task.reflexion, lessonMode },
         })

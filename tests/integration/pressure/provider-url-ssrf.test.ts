@@ -12,7 +12,7 @@ import { ModelConfigError } from '../../../lib/models/model-config-error'
 import { secretsKey, tenantSecrets } from '../../../lib/models/tenant-secrets'
 import { resolveRunModel } from '../../../lib/runs/run-models'
 import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { allowOutbound, createTenantWithUsers, type TestTenant } from '../helpers'
 import { startTestWorker, waitForRun } from '../runs/run-helpers'
 
@@ -120,7 +120,7 @@ describe('provider base URL SSRF', () => {
       )
       // The worker resolves models with resolveRunModel (above); submitting refuses the task up front.
       await expect(
-        submitTask(tenant.member.caller, {
+        submitTaskDraft(tenant.member.caller, {
           prompt: 'Plan a walk.',
           models: { agent: 'compatible:x' },
           reflexion: { maxAttempts: 1 },
@@ -139,7 +139,7 @@ describe('provider base URL SSRF', () => {
         tenant.admin.caller,
       )
       expect(saved.ok).toBe(true)
-      const { runId } = await submitTask(tenant.member.caller, {
+      const { runId } = await submitTaskDraft(tenant.member.caller, {
         prompt: 'Plan a walk.',
         models: { agent: 'compatible:x' },
         reflexion: { maxAttempts: 1 },

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { getPrisma } from '../../../lib/db/client'
 import { DEMO_SCENARIOS } from '../../../lib/models/demo'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { addUser, createTenantWithUsers } from '../helpers'
 import { pause, reapWorkers, startWorkerProcess, stopWorker } from './worker-processes'
 
@@ -31,7 +31,7 @@ describe('two workers under bursts of submissions', () => {
     for (let burst = 0; burst < BURSTS; burst++) {
       const submitted = await Promise.all(
         Array.from({ length: RUNS_PER_BURST }, (_, index) =>
-          submitTask(users[index % users.length].caller, DEMO_SCENARIOS[index % DEMO_SCENARIOS.length].task),
+          submitTaskDraft(users[index % users.length].caller, DEMO_SCENARIOS[index % DEMO_SCENARIOS.length].task),
         ),
       )
       runIds.push(...submitted.map((run) => run.runId))

@@ -10,7 +10,7 @@ import { DEMO_SCENARIOS } from '../../../lib/models/demo'
 import { RUNS_QUEUE } from '../../../lib/runs/run-queue'
 import { runServicesFor } from '../../../lib/runs/run-services'
 import { startRunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { addUser, createTenantWithUsers, type TestUser } from '../helpers'
 import { seededRandom } from './marker-model'
 import { assertRecoveredInvariants, unfinishedRuns, waitForAllRuns } from './recovery-invariants'
@@ -61,7 +61,7 @@ describe('workers killed mid-run, repeatedly', () => {
     const tenantIds = tenants.map((tenant) => tenant.id)
     const submit = async (count: number) => {
       for (let position = 0; position < count; position++)
-        await submitTask(users[Math.floor(random() * users.length)].caller, randomTask())
+        await submitTaskDraft(users[Math.floor(random() * users.length)].caller, randomTask())
     }
 
     let kills = 0
@@ -116,7 +116,7 @@ describe('workers killed mid-run, repeatedly', () => {
     async () => {
       const database = await getDatabase()
       const tenant = await createTenantWithUsers({ roles: ['member'] })
-      const { runId: orphan } = await submitTask(tenant.member.caller, DEMO_SCENARIOS[0].task)
+      const { runId: orphan } = await submitTaskDraft(tenant.member.caller, DEMO_SCENARIOS[0].task)
       // A worker fetched the orphan's job and died before claiming the run: the job stays active.
       const deadWorker = new PgBoss({ connectionString: databaseUrl!, schedule: false, supervise: false })
       await deadWorker.start()
@@ -125,7 +125,7 @@ describe('workers killed mid-run, repeatedly', () => {
       expect(fetched?.data.runId).toBe(orphan)
       // Recovery sends the orphan's job again; another member submits a run meanwhile.
       await runServicesFor(database).queue.enqueue({ runId: orphan, tenantId: tenant.id })
-      const { runId: bystander } = await submitTask(tenant.member.caller, DEMO_SCENARIOS[2].task)
+      const { runId: bystander } = await submitTaskDraft(tenant.member.caller, DEMO_SCENARIOS[2].task)
       const worker = await startRunWorker({
         database,
         concurrency: 2,

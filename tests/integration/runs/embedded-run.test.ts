@@ -6,7 +6,7 @@ import { getDatabase, openDatabase, setDatabase, type Database } from '../../../
 import { authorizeRun, readRunEvents } from '../../../lib/runs/queries'
 import { runColumnsOf } from '../../../lib/runs/projection'
 import { startRunWorker, type RunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { createTenantWithUsers } from '../helpers'
 import { scenarioTask, waitForRun } from './run-helpers'
 
@@ -38,14 +38,14 @@ describe('the embedded database (PGlite) with the in-process worker', () => {
   it('runs submit → queue (pg-boss over PGlite) → engine → persisted log, and learns across runs', async () => {
     expect(embedded.embedded).not.toBeNull()
     const tenant = await createTenantWithUsers({ roles: ['member'] })
-    const first = await submitTask(tenant.member.caller, scenarioTask('hangzhou-walk'))
+    const first = await submitTaskDraft(tenant.member.caller, scenarioTask('hangzhou-walk'))
     const run = await waitForRun(first.runId)
     const events = await readRunEvents(await authorizeRun(tenant.member.caller, first.runId))
     expect(events.map((event) => event.index)).toEqual(events.map((_, position) => position))
     expect(run.status).toBe('succeeded')
     expect(run.attemptsUsed).toBe(2)
     expect(runColumnsOf(events).status).toBe(run.status)
-    const second = await submitTask(tenant.member.caller, scenarioTask('kyoto-walk'))
+    const second = await submitTaskDraft(tenant.member.caller, scenarioTask('kyoto-walk'))
     expect((await waitForRun(second.runId)).attemptsUsed).toBe(1)
   })
 })

@@ -4,7 +4,7 @@ import { parseJsonl } from '../../../lib/events/jsonl'
 import { settleResponse } from '../../../lib/http/error-response'
 import { exportRunResponse, streamRunResponse } from '../../../lib/runs/run-responses'
 import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { addUser, createTenantWithUsers, type TestTenant } from '../helpers'
 import { scenarioTask, startTestWorker, storedEvents, waitForRun } from './run-helpers'
 
@@ -32,7 +32,7 @@ async function readSse(response: Response) {
 
 describe('export and live stream', () => {
   it('exports the log as JSON Lines in the export shape, as an attachment; others get a bare 404', async () => {
-    const { runId } = await submitTask(tenant.member.caller, scenarioTask('book-json'))
+    const { runId } = await submitTaskDraft(tenant.member.caller, scenarioTask('book-json'))
     await waitForRun(runId)
     const response = await exportRunResponse(tenant.member.caller, runId)
     expect(response.status).toBe(200)
@@ -50,7 +50,7 @@ describe('export and live stream', () => {
   it('replays after Last-Event-ID without repeating, follows a live run to run.finished, then sends end', async () => {
     const prisma = await getPrisma()
     await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 150 } } })
-    const { runId } = await submitTask(tenant.member.caller, scenarioTask('hangzhou-walk'))
+    const { runId } = await submitTaskDraft(tenant.member.caller, scenarioTask('hangzhou-walk'))
     const live = await readSse(
       await streamRunResponse(tenant.member.caller, runId, new Request(`http://test/api/runs/${runId}/stream`)),
     )

@@ -6,7 +6,7 @@ import { EventConflictError } from '../../../lib/runs/event-conflict-error'
 import { EventWriter } from '../../../lib/runs/event-writer'
 import { getRun, listRunEvents, listRuns } from '../../../lib/runs/queries'
 import { openRunSink } from '../../../lib/runs/run-log'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { addUser, createTenantWithUsers, type TestTenant } from '../helpers'
 import { scenarioTask, startTestWorker, storedEvents, waitForRun } from './run-helpers'
 
@@ -21,30 +21,30 @@ describe('quota, visibility and cancellation', () => {
     const prisma = await getPrisma()
     const limited = await addUser(tenant.id, 'member')
     await prisma.membership.update({ where: { id: limited.membershipId }, data: { runQuota: 1 } })
-    await submitTask(limited.caller, { prompt: 'first' })
-    const refused = await submitTask(limited.caller, { prompt: 'second' }).catch((error) => error)
+    await submitTaskDraft(limited.caller, { prompt: 'first' })
+    const refused = await submitTaskDraft(limited.caller, { prompt: 'second' }).catch((error) => error)
     expect(refused).toBeInstanceOf(AppError)
     expect(refused).toMatchObject({ code: 'quota_exceeded' })
     expect(refused.message).toMatch(/daily limit of 1/)
     await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { dailyRunQuota: 0 } } })
     const other = await addUser(tenant.id, 'member')
-    await expect(submitTask(other.caller, { prompt: 'x' })).rejects.toMatchObject({ code: 'quota_exceeded' })
+    await expect(submitTaskDraft(other.caller, { prompt: 'x' })).rejects.toMatchObject({ code: 'quota_exceeded' })
     await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: {} } })
     expect(await prisma.run.count({ where: { userId: other.id } })).toBe(0)
   })
 
   it('rejects invalid input with field errors and refuses support (no runs.create)', async () => {
     await expect(
-      submitTask(tenant.member.caller, { prompt: '', reflexion: { maxAttempts: 11 } }),
+      submitTaskDraft(tenant.member.caller, { prompt: '', reflexion: { maxAttempts: 11 } }),
     ).rejects.toMatchObject({
       code: 'bad_request',
       fieldErrors: expect.objectContaining({ prompt: expect.any(Array) }),
     })
-    await expect(submitTask(tenant.support.caller, { prompt: 'x' })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(submitTaskDraft(tenant.support.caller, { prompt: 'x' })).rejects.toMatchObject({ code: 'not_found' })
   })
 
   it('lets members see only their own runs; support sees the tenant; another tenant sees nothing', async () => {
-    const { runId } = await submitTask(tenant.member.caller, { prompt: 'visible to me' })
+    const { runId } = await submitTaskDraft(tenant.member.caller, { prompt: 'visible to me' })
     const peer = await addUser(tenant.id, 'member')
     const stranger = await createTenantWithUsers()
     expect((await getRun(tenant.member.caller, runId)).id).toBe(runId)
@@ -62,7 +62,7 @@ describe('quota, visibility and cancellation', () => {
   })
 
   it('ends a queued run at once when cancelled, recording who', async () => {
-    const { runId } = await submitTask(tenant.member.caller, { prompt: 'never started' })
+    const { runId } = await submitTaskDraft(tenant.member.caller, { prompt: 'never started' })
     expect(await cancelRun(tenant.member.caller, runId)).toEqual({ outcome: 'ended' })
     const events = await storedEvents(runId)
     expect(events.map((event) => event.type)).toEqual(['run.submitted', 'run.interrupted', 'run.finished'])
@@ -79,7 +79,7 @@ describe('quota, visibility and cancellation', () => {
     await prisma.tenant.update({ where: { id: slowTenant.id }, data: { settings: { demoLatencyMs: 300 } } })
     const worker = await startTestWorker()
     try {
-      const { runId } = await submitTask(slowTenant.member.caller, scenarioTask('hangzhou-walk'))
+      const { runId } = await submitTaskDraft(slowTenant.member.caller, scenarioTask('hangzhou-walk'))
       while ((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).eventCount < 4)
         await new Promise((resolve) => setTimeout(resolve, 50))
       expect(await cancelRun(slowTenant.admin.caller, runId)).toEqual({ outcome: 'requested' })
@@ -98,7 +98,7 @@ describe('quota, visibility and cancellation', () => {
 
 describe('the event log under concurrent writers', () => {
   it('lets exactly one of two concurrent appenders win an index; the other gets a conflict, never a gap or a duplicate', async () => {
-    const { runId } = await submitTask(tenant.member.caller, { prompt: 'contested' })
+    const { runId } = await submitTaskDraft(tenant.member.caller, { prompt: 'contested' })
     const { prisma } = await getDatabase()
     const query = (text: string, ...values: unknown[]) => prisma.$queryRawUnsafe(text, ...values) as never
     const writers = [new EventWriter(query), new EventWriter(query), new EventWriter(query)]

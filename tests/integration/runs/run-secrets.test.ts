@@ -7,7 +7,7 @@ import { saveProviderKey } from '../../../lib/models/provider-keys'
 import { staticSecrets } from '../../../lib/models/secrets'
 import { buildRunAgent } from '../../../lib/runs/run-agent'
 import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import type { StoredTask } from '../../../lib/runs/stored-task'
 import { taskInputSchema, type TaskInputDraft } from '../../../lib/runs/task-input'
 import { startOpenAIServer, type OpenAIServer } from '../../support/openai-server'
@@ -39,7 +39,7 @@ afterAll(async () => {
 describe('secrets on the product path', () => {
   it('masks the tenant key a provider error echoes, in the stored log and the export', async () => {
     server.script({ fault: 'status', status: 401 })
-    const { runId } = await submitTask(tenant.member.caller, {
+    const { runId } = await submitTaskDraft(tenant.member.caller, {
       prompt: 'Plan a relaxed walk.',
       models: { agent: 'compatible:main-model' },
       reflexion: { maxAttempts: 1 },

@@ -1,7 +1,7 @@
 // The runs list filtered by tag and by task key (read from the stored task), scoped as ever.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { listRuns } from '../../../lib/runs/queries'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 
 let tenant: TestTenant
@@ -14,13 +14,21 @@ beforeAll(async () => {
 
 describe('runs list filters', () => {
   it('by tag and by task key; another tenant’s matching run never appears', async () => {
-    const tagged = await submitTask(tenant.member.caller, {
+    const tagged = await submitTaskDraft(tenant.member.caller, {
       prompt: 'walk',
       tags: ['travel', 'lyon'],
       taskKey: 'walking-tour',
     })
-    const plain = await submitTask(tenant.member.caller, { prompt: 'sum', tags: ['finance'], taskKey: 'sales-sum' })
-    const foreign = await submitTask(other.member.caller, { prompt: 'walk', tags: ['travel'], taskKey: 'walking-tour' })
+    const plain = await submitTaskDraft(tenant.member.caller, {
+      prompt: 'sum',
+      tags: ['finance'],
+      taskKey: 'sales-sum',
+    })
+    const foreign = await submitTaskDraft(other.member.caller, {
+      prompt: 'walk',
+      tags: ['travel'],
+      taskKey: 'walking-tour',
+    })
     const ids = async (options: Parameters<typeof listRuns>[1]) =>
       (await listRuns(tenant.member.caller, { userId: tenant.member.caller.userId, ...options })).runs.map(
         (run) => run.id,

@@ -3,7 +3,7 @@ import { getPrisma } from '../../../lib/db/client'
 import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
 import { defaultEmbedder } from '../../../lib/lessons/embedders'
 import { runColumnsOf } from '../../../lib/runs/projection'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import type { RunWorker } from '../../../lib/runs/run-worker'
 import { addUser, createTenantWithUsers, type TestTenant } from '../helpers'
 import { scenarioTask, startTestWorker, storedEvents, waitForRun } from './run-helpers'
@@ -19,8 +19,8 @@ beforeAll(async () => {
 })
 afterAll(async () => worker.stop())
 
-async function runToEnd(caller: TestTenant['member']['caller'], task: Parameters<typeof submitTask>[1]) {
-  const { runId } = await submitTask(caller, task)
+async function runToEnd(caller: TestTenant['member']['caller'], task: Parameters<typeof submitTaskDraft>[1]) {
+  const { runId } = await submitTaskDraft(caller, task)
   const run = await waitForRun(runId)
   return { run, events: await storedEvents(runId) }
 }

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getPrisma } from '../../../lib/db/client'
 import { env } from '../../../lib/env'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { supportChatResponse } from '../../../lib/support/chat-response'
 import { createTenantWithUsers } from '../helpers'
 import { chatRequest, persistRun, plantedFailedLog } from '../support/support-fixtures'
@@ -36,28 +36,28 @@ describe('usage rates', () => {
     const tenant = await createTenantWithUsers({ roles: ['admin', 'member'] })
     const other = await createTenantWithUsers({ roles: ['member'] })
     const task = scenarioTask('kyoto-walk')
-    for (let index = 0; index < 3; index++) await submitTask(tenant.member.caller, task)
-    await expect(submitTask(tenant.member.caller, task)).rejects.toMatchObject({
+    for (let index = 0; index < 3; index++) await submitTaskDraft(tenant.member.caller, task)
+    await expect(submitTaskDraft(tenant.member.caller, task)).rejects.toMatchObject({
       code: 'rate_limited',
       message: expect.stringMatching(/You may start 3 runs a minute\. Try again in \d+ seconds\./),
     })
     expect(await runCount(tenant.id)).toBe(3)
     // The admin may start two more: then the organisation's five a minute are used up.
-    for (let index = 0; index < 2; index++) await submitTask(tenant.admin.caller, task)
-    await expect(submitTask(tenant.admin.caller, task)).rejects.toMatchObject({
+    for (let index = 0; index < 2; index++) await submitTaskDraft(tenant.admin.caller, task)
+    await expect(submitTaskDraft(tenant.admin.caller, task)).rejects.toMatchObject({
       code: 'rate_limited',
       message: expect.stringMatching(/Your organisation may start 5 runs a minute/),
     })
     expect(await runCount(tenant.id)).toBe(5)
-    await submitTask(other.member.caller, task)
+    await submitTaskDraft(other.member.caller, task)
     expect(await runCount(other.id)).toBe(1)
   })
 
   it('a refused (invalid) submission does not use up the minute', async () => {
     const tenant = await createTenantWithUsers({ roles: ['member'] })
     for (let index = 0; index < 5; index++)
-      await expect(submitTask(tenant.member.caller, { prompt: '' })).rejects.toMatchObject({ code: 'bad_request' })
-    for (let index = 0; index < 3; index++) await submitTask(tenant.member.caller, scenarioTask('kyoto-walk'))
+      await expect(submitTaskDraft(tenant.member.caller, { prompt: '' })).rejects.toMatchObject({ code: 'bad_request' })
+    for (let index = 0; index < 3; index++) await submitTaskDraft(tenant.member.caller, scenarioTask('kyoto-walk'))
   })
 
   it('support questions over the minute are answered 429 with a message the chat shows', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { getDatabase, getPrisma } from '../../../lib/db/client'
 import { runServicesFor } from '../../../lib/runs/run-services'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { createTenantWithUsers } from '../helpers'
 import type { LoggedEvent } from '../../../lib/events/event'
 import { scenarioTask, storedEvents, waitForRun } from './run-helpers'
@@ -40,7 +40,7 @@ describe('a worker process killed mid-run', () => {
     const tenant = await createTenantWithUsers()
     await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 300 } } })
     const first = await startWorkerProcess(databaseUrl!, { WORKER_CONCURRENCY: '2' })
-    const { runId } = await submitTask(tenant.member.caller, threeAttemptTask())
+    const { runId } = await submitTaskDraft(tenant.member.caller, threeAttemptTask())
     await waitForEvent(runId, (event) => event.type === 'reflexion.attempt_started' && event.payload.attempt === 2)
     first.child.kill('SIGKILL')
     await first.exited
@@ -76,7 +76,7 @@ describe('a worker process killed mid-run', () => {
     await prisma.tenant.update({ where: { id: tenant.id }, data: { settings: { demoLatencyMs: 2000 } } })
     const first = await startWorkerProcess(databaseUrl!, { WORKER_GRACE_SECONDS: '120', WORKER_CONCURRENCY: '2' })
     const task = threeAttemptTask()
-    const { runId } = await submitTask(tenant.member.caller, {
+    const { runId } = await submitTaskDraft(tenant.member.caller, {
       ...task,
       reflexion: { ...task.reflexion, maxAttempts: 5 },
     })
@@ -103,7 +103,7 @@ describe('a worker process killed mid-run', () => {
   it('sends a queued run whose job vanished to a worker within seconds', async () => {
     const prisma = await getPrisma()
     const tenant = await createTenantWithUsers()
-    const { runId } = await submitTask(tenant.member.caller, scenarioTask('kyoto-walk'))
+    const { runId } = await submitTaskDraft(tenant.member.caller, scenarioTask('kyoto-walk'))
     // The job is lost (a worker died holding it, or it was deleted): only the run row remains.
     await prisma.$executeRawUnsafe(`DELETE FROM pgboss.job WHERE singleton_key = $1`, runId)
     const worker = await startWorkerProcess(databaseUrl!, { WORKER_CONCURRENCY: '2' })

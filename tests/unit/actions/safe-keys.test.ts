@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { draftFromForm } from '../../../app/tasks/task-form-input'
+import { draftFromForm } from '../../../lib/runs/task-form-input'
 import { formInput } from '../../../lib/actions/form-input'
 import { hasUnsafeSegment, unsafeFieldRefusal } from '../../../lib/actions/safe-keys'
 

@@ -19,9 +19,22 @@ function tempDataDir(): string {
 /** A separate process that takes the folder's lock and keeps it until killed. */
 async function ownerProcess(dataDir: string): Promise<ChildProcess> {
   const script = `import { lockDataDir } from ${JSON.stringify(path.resolve('lib/db/embedded.ts'))}; lockDataDir(${JSON.stringify(dataDir)}); console.log('locked'); setInterval(() => {}, 1000)`
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    // lib/db/embedded is server-only: register the loader that lets plain Node load it, as the scripts do.
+    [
+      '--import',
+      'tsx',
+      '--import',
+      path.resolve('scripts/register-server-only.mjs'),
+      '--input-type=module',
+      '-e',
+      script,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   children.push(child)
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve())

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { SupportRunView } from '@/components/support/support-run-view'
+import { openSupportRun } from '@/lib/support/open-support-run'
 import { can } from '@/lib/auth/permissions'
 import { orNotFound, requireCaller } from '@/lib/auth/session'
 import { authorizeSupportRun } from '@/lib/support/session'
@@ -12,7 +13,6 @@ export default async function AskAboutRunPage({ params }: { params: Promise<{ id
   if (!can(caller.role, 'support.askOwn') && !can(caller.role, 'support.console')) notFound()
   const { id } = await params
   const run = await orNotFound(authorizeSupportRun(caller, id))
-  return (
-    <SupportRunView caller={caller} run={run} back={{ href: `/runs/${run.id}`, label: 'Back to the run' }} via="ask" />
-  )
+  const workspace = await openSupportRun(caller, run, 'ask')
+  return <SupportRunView run={run} back={{ href: `/runs/${run.id}`, label: 'Back to the run' }} workspace={workspace} />
 }

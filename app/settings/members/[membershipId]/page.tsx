@@ -1,11 +1,12 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { MemberRoleForm } from '@/components/members/member-role-form'
 import { RemoveMemberForm } from '@/components/members/remove-member-form'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { orNotFound, requirePageAccess } from '@/lib/auth/session'
 import { getMember } from '@/lib/tenants/queries'
+import { changeRoleAction, removeMemberAction } from '../actions'
+import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Member' }
 
@@ -16,17 +17,17 @@ export default async function MemberPage({ params }: { params: Promise<{ members
   return (
     <div className="space-y-6">
       <p>
-        <Link href="/settings/members" className="text-sm text-indigo-700 underline">
+        <TextLink href="/settings/members" className="text-sm">
           ← All members
-        </Link>
+        </TextLink>
       </p>
       <PageHeader title={member.name} description={`${member.email} · ${member.role}`} />
       <div className="grid gap-6 md:grid-cols-2">
         <Card title="Role">
-          <MemberRoleForm membershipId={member.membershipId} role={member.role} />
+          <MemberRoleForm action={changeRoleAction} membershipId={member.membershipId} role={member.role} />
         </Card>
         <Card title="Remove from organisation">
-          <RemoveMemberForm membershipId={member.membershipId} name={member.name} />
+          <RemoveMemberForm action={removeMemberAction} membershipId={member.membershipId} name={member.name} />
         </Card>
       </div>
     </div>

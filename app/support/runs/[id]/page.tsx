@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { FormTenantMarker } from '@/components/shell/form-tenant'
 import { SupportRunView } from '@/components/support/support-run-view'
+import { openSupportRun } from '@/lib/support/open-support-run'
 import { orNotFound, requirePageAccess } from '@/lib/auth/session'
 import { getRun } from '@/lib/runs/queries'
 
@@ -10,10 +11,11 @@ export default async function SupportRunPage({ params }: { params: Promise<{ id:
   const caller = await requirePageAccess('support.console')
   const { id } = await params
   const run = await orNotFound(getRun(caller, id))
+  const workspace = await openSupportRun(caller, run, 'console')
   return (
     <>
       <FormTenantMarker tenantId={caller.tenantId} />
-      <SupportRunView caller={caller} run={run} back={{ href: '/support', label: 'Support console' }} via="console" />
+      <SupportRunView run={run} back={{ href: '/support', label: 'Support console' }} workspace={workspace} />
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { UNSAFE_KEY_SEGMENTS } from '@/lib/actions/safe-keys'
-import { taskInputSchema, type TaskInput } from '@/lib/runs/task-input'
+import { UNSAFE_KEY_SEGMENTS } from '../actions/safe-keys'
+import { taskInputSchema, type TaskInput } from './task-input'
 
 // The New task form posts flat, dotted names (`reflexion.threshold`, `architecture.workers.0.name`).
 // This module turns them into a task draft and reports every problem under the same dotted name,
