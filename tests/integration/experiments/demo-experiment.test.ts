@@ -9,7 +9,7 @@ import { DEMO_ARM_LABELS, DEMO_DATASET_NAME, DEMO_EXPERIMENT_NAME } from '../../
 import { getExperimentResults } from '../../../lib/experiments/experiment-results'
 import { ISO_DATE_LESSON } from '../../../lib/models/demo'
 import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { DEMO_TENANT_SLUG, seedDemo } from '../../../scripts/seed'
 import { scenarioTask, startTestWorker, storedEvents, waitForRun } from '../runs/run-helpers'
 import { waitForExperiment } from './experiment-helpers'
@@ -69,7 +69,7 @@ describe('the demo experiment', () => {
   it('leaves the tutorial alone: its tasks never recall the date lesson; the walking tour still learns', async () => {
     const ada = await caller('ada@demo.test')
     for (const scenario of ['hangzhou-walk', 'book-json', 'largest-prime']) {
-      const { runId } = await submitTask(ada, scenarioTask(scenario))
+      const { runId } = await submitTaskDraft(ada, scenarioTask(scenario))
       const run = await waitForRun(runId, 60_000)
       if (scenario === 'hangzhou-walk') expect(run).toMatchObject({ status: 'succeeded', attemptsUsed: 2 })
       const recalled = (await storedEvents(runId))

@@ -9,7 +9,7 @@ import { serializeJsonl } from '../../../lib/events/jsonl'
 import { DEMO_TOOL_SCENARIOS } from '../../../lib/models/demo/scenarios'
 import { saveProviderKey } from '../../../lib/models/provider-keys'
 import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTask } from '../../../lib/runs/submit-task'
+import { submitTaskDraft } from '../../../lib/runs/submit-task'
 import { addMcpServer } from '../../../lib/tools/mcp-servers'
 import { getToolRegistry, listSelectableTools } from '../../../lib/tools/tool-catalog'
 import { setToolEnabled } from '../../../lib/tools/tool-switches'
@@ -88,7 +88,7 @@ async function toolResults(runId: string) {
 
 describe('a stored task with tools, executed by the worker', () => {
   it('refuses at execution a chosen tool that an admin disabled after the submission', async () => {
-    const { runId } = await submitTask(a.member.caller, toolTask(['lab__echo']))
+    const { runId } = await submitTaskDraft(a.member.caller, toolTask(['lab__echo']))
     await setToolEnabled(a.admin.caller, 'lab__echo', false)
     provider.script(
       { toolCalls: [{ name: 'lab__echo', arguments: { text: MARKER } }] },
@@ -114,7 +114,7 @@ describe('a stored task with tools, executed by the worker', () => {
 
   it('stores the chosen tools, runs them against the MCP server, and records calls, results and a failure', async () => {
     await runWorker()
-    const { runId } = await submitTask(a.member.caller, toolTask(['lab__echo', 'lab__fail', 'lab__echo']))
+    const { runId } = await submitTaskDraft(a.member.caller, toolTask(['lab__echo', 'lab__fail', 'lab__echo']))
     const prisma = await getPrisma()
     const stored = await prisma.run.findUniqueOrThrow({ where: { id: runId } })
     expect((stored.config as { tools?: string[] }).tools).toEqual(['lab__echo', 'lab__fail'])
@@ -144,7 +144,7 @@ describe('a stored task with tools, executed by the worker', () => {
 
   it("masks the server's header secret when the server echoes it back in a result", async () => {
     await runWorker()
-    const { runId } = await submitTask(a.member.caller, toolTask(['lab__headers']))
+    const { runId } = await submitTaskDraft(a.member.caller, toolTask(['lab__headers']))
     provider.script({ toolCalls: [{ name: 'lab__headers', arguments: {} }] }, { text: 'Headers read; answered.' })
     expect((await waitForRun(runId)).status).toBe('succeeded')
     const [result] = await toolResults(runId)
@@ -165,7 +165,7 @@ describe('a stored task with tools, executed by the worker', () => {
     })
     await prisma.mcpServer.update({ where: { id: server.id }, data: { headersCiphertext: 'not-a-sealed-value' } })
     try {
-      const { runId } = await submitTask(a.member.caller, toolTask(['lab__echo']))
+      const { runId } = await submitTaskDraft(a.member.caller, toolTask(['lab__echo']))
       provider.script(
         { toolCalls: [{ name: 'lab__echo', arguments: { text: 'x' } }] },
         { text: 'The lab is unreachable; answered.' },
@@ -182,7 +182,7 @@ describe('a stored task with tools, executed by the worker', () => {
 
   it('refuses an enabled tool that the task never chose, even when the model calls it', async () => {
     await runWorker()
-    const { runId } = await submitTask(a.member.caller, toolTask(['lab__echo']))
+    const { runId } = await submitTaskDraft(a.member.caller, toolTask(['lab__echo']))
     provider.script(
       { toolCalls: [{ name: 'lab__wipe', arguments: { confirm: true } }] },
       { text: 'Nothing wiped; answered.' },
@@ -208,7 +208,7 @@ describe("another tenant and tenant A's tools", () => {
     expect(JSON.stringify(own)).not.toContain(HEADER_SECRET)
     const prisma = await getPrisma()
     const runsBefore = await prisma.run.count({ where: { tenantId: b.id } })
-    await expect(submitTask(b.member.caller, toolTask(['lab__echo']))).rejects.toMatchObject({
+    await expect(submitTaskDraft(b.member.caller, toolTask(['lab__echo']))).rejects.toMatchObject({
       code: 'bad_request',
       fieldErrors: { tools: [expect.stringContaining('lab__echo')] },
     })
@@ -217,7 +217,7 @@ describe("another tenant and tenant A's tools", () => {
 
   it("gets none of tenant A's tool output, even when its model calls A's tool by name", async () => {
     await runWorker()
-    const { runId } = await submitTask(
+    const { runId } = await submitTaskDraft(
       b.member.caller,
       toolTask(['current_time'], 'What did the lab record say? Answer.'),
     )
@@ -251,7 +251,7 @@ describe('the offline demo tool scenario', () => {
     await runWorker()
     const scenario = DEMO_TOOL_SCENARIOS.find((candidate) => candidate.id === 'compound-interest')!
     await setToolEnabled(a.admin.caller, 'javascript', true)
-    const { runId } = await submitTask(a.member.caller, scenario.task)
+    const { runId } = await submitTaskDraft(a.member.caller, scenario.task)
     const run = await waitForRun(runId)
     const events = await storedEvents(runId)
     const calls = events.filter((event) => event.type === 'agent.tool_called').map((event) => event.payload)
