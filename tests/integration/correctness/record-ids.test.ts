@@ -61,15 +61,19 @@ describe('a service given an id that is absent or cannot be an id', () => {
   )
 
   it('the review forms answer with the reason under the proposal field; the proposal stays pending', async () => {
-    for (const form of [approveProposalForm, rejectProposalForm]) {
-      for (const id of [undefined, "x' OR '1'='1"]) {
-        const result = await runAction(
-          form,
-          { proposalId: id, content: 'Check hours first.', reason: 'Too specific.' },
-          tenant.admin.caller,
-        )
+    for (const id of [undefined, "x' OR '1'='1"]) {
+      const approved = await runAction(
+        approveProposalForm,
+        { proposalId: id, content: 'Check hours.' },
+        tenant.admin.caller,
+      )
+      const rejected = await runAction(
+        rejectProposalForm,
+        { proposalId: id, reason: 'Too specific.' },
+        tenant.admin.caller,
+      )
+      for (const result of [approved, rejected])
         expect(result).toMatchObject({ ok: false, fieldErrors: { proposalId: [expect.stringMatching(/proposal/)] } })
-      }
     }
     expect((await (await getPrisma()).lessonProposal.findUniqueOrThrow({ where: { id: proposalId } })).status).toBe(
       'pending',
