@@ -1,6 +1,6 @@
 'use client'
 
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useCallback, useState, useSyncExternalStore } from 'react'
 import { Button } from '@/components/ui/button'
 import { decodeChatParts, type SupportAnswerMode, type SupportChatPart } from '@/lib/support/chat-parts'
 import { MAX_HISTORY_QUESTIONS } from '@/lib/support/question-input'
@@ -42,6 +42,17 @@ async function refusal(response: Response): Promise<string> {
   return body?.error ?? 'The question could not be asked. Please try again.'
 }
 
+const noSubscription = () => () => {}
+
+/** False in the server's HTML and until hydration, true once the page handles events. */
+function useInteractive(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+}
+
 const OFFLINE_NOTE =
   'Answered by the offline agent (no model is configured): it reads this run’s log step by step and cites each event it used.'
 
@@ -65,13 +76,22 @@ export function SupportChat({
   const [exchanges, setExchanges] = useState<Exchange[]>([])
   const [error, setError] = useState<string | null>(null)
   const busy = exchanges.some((exchange) => exchange.state === 'streaming')
+  const interactive = useInteractive()
+  // Uncontrolled, so hydration never empties the field: what was typed before the page became interactive
+  // stays, and its length is counted once the page takes over.
+  const keepTypedText = useCallback((node: HTMLTextAreaElement | null) => {
+    if (node?.value) setQuestion(node.value)
+  }, [])
   const update = (change: (exchange: Exchange) => Exchange) =>
     setExchanges((all) => [...all.slice(0, -1), change(all[all.length - 1])])
 
-  async function ask(event: FormEvent) {
+  async function ask(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const asked = question.trim()
-    if (!asked || busy) return
+    // From the field itself: text typed before the page became interactive is there but not in state yet.
+    const form = event.currentTarget
+    const asked = String(new FormData(form).get('question') ?? '').trim()
+    if (busy) return
+    if (!asked) return setError('Write a question first.')
     setError(null)
     const response = await fetch(endpoint, {
       method: 'POST',
@@ -86,6 +106,7 @@ export function SupportChat({
       return
     }
     setQuestion('')
+    form.reset()
     setExchanges((all) => [
       ...all,
       { question: asked, mode: null, label: '', text: '', toolCalls: [], notice: null, state: 'streaming' },
@@ -162,7 +183,8 @@ export function SupportChat({
           name="question"
           rows={3}
           maxLength={MAX_QUESTION_CHARS}
-          value={question}
+          defaultValue=""
+          ref={keepTypedText}
           onChange={(event) => setQuestion(event.target.value)}
           placeholder="Why did this run fail?"
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400"
@@ -176,7 +198,7 @@ export function SupportChat({
           <span className="text-xs text-slate-500">
             {question.length} / {MAX_QUESTION_CHARS}
           </span>
-          <Button type="submit" pending={busy} disabled={!question.trim()}>
+          <Button type="submit" pending={busy} disabled={!interactive}>
             {busy ? 'Answering…' : 'Ask'}
           </Button>
         </div>

@@ -11,6 +11,7 @@ export const idField = (what: string) =>
     .trim()
     .min(1, `Missing ${what}.`)
     .max(64, `That is not a valid ${what}.`)
+    .regex(/^[A-Za-z0-9_-]+$/, `That is not a valid ${what}.`)
 
 /** A lesson: one line of 3 to MAX_LESSON_CHARS characters, cleaned like a reflector's reply (role markers, control characters, line breaks). */
 export const lessonTextField = z

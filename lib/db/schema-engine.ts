@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
+import { runDataMigrations } from './data-migrations'
 
 /**
  * Prisma's own schema engine, compiled to WebAssembly, driven through a driver adapter.
@@ -64,18 +65,22 @@ function migrationsList(root: string) {
   }
 }
 
-/** Applies every committed migration not yet applied (idempotent); returns the names applied now. */
+/**
+ * Applies every committed migration not yet applied, then the data migrations not yet run
+ * (lib/db/data-migrations; idempotent); returns the names applied now.
+ */
 export async function applyMigrations(
   factory: SqlMigrationAwareDriverAdapterFactory,
   root = process.cwd(),
 ): Promise<string[]> {
   const engine = await loadEngine(root, factory)
+  let applied: string[]
   try {
-    const result = await engine.applyMigrations({ migrationsList: migrationsList(root), filters })
-    return result.appliedMigrationNames
+    applied = (await engine.applyMigrations({ migrationsList: migrationsList(root), filters })).appliedMigrationNames
   } finally {
     engine.free()
   }
+  return [...applied, ...(await runDataMigrations(factory))]
 }
 
 /**

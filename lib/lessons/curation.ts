@@ -4,6 +4,7 @@ import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'
 import { AppError, notFound } from '../errors'
+import { requireRecordId } from '../record-id'
 import { SHARED_LESSON } from '../reflexion/lesson-modes'
 import { lessonSelect, toLessonView, type LessonView } from './lesson-view'
 
@@ -40,6 +41,7 @@ export async function listMyProposals(caller: Caller): Promise<Map<string, MyPro
 /** Puts a retired shared lesson back into recall (lessons.curateShared); audited in the same transaction. */
 export async function restoreSharedLesson(caller: Caller, lessonId: string): Promise<LessonView> {
   requirePermission(caller, 'lessons.curateShared')
+  requireRecordId(lessonId, 'lesson', 'lessonId')
   const prisma = await getPrisma()
   return prisma.$transaction(async (tx) => {
     const lesson = await tx.lesson.findFirst({

@@ -4,6 +4,7 @@ import { requirePermission } from '../auth/guards'
 import { can } from '../auth/permissions'
 import { getDatabase, getPrisma } from '../db/client'
 import { AppError, notFound } from '../errors'
+import { requireRecordId } from '../record-id'
 import { redactRunText, runRedactorFor } from '../runs/caller-redaction'
 import { normaliseLesson } from '../reflexion/lesson-text'
 import { announceProposalCreated } from '../webhooks/announcements'
@@ -28,6 +29,7 @@ export async function listMyLessons(caller: Caller, options: { q?: string } = {}
  * run, so a caller who reads runs redacted (support) reads its text redacted too.
  */
 export async function getLesson(caller: Caller, lessonId: string): Promise<LessonView> {
+  requireRecordId(lessonId, 'lesson', 'lessonId')
   const prisma = await getPrisma()
   const keys = [
     ...(can(caller.role, 'lessons.manageOwn') ? [caller.userId] : []),
@@ -53,6 +55,7 @@ export async function getLesson(caller: Caller, lessonId: string): Promise<Lesso
 
 async function ownLesson(caller: Caller, lessonId: string) {
   requirePermission(caller, 'lessons.manageOwn')
+  requireRecordId(lessonId, 'lesson', 'lessonId')
   const prisma = await getPrisma()
   const row = await prisma.lesson.findFirst({
     where: { id: lessonId, tenantId: caller.tenantId, userKey: caller.userId },

@@ -4,6 +4,7 @@ import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'
 import { AppError, notFound } from '../errors'
+import { requireRecordId } from '../record-id'
 import type { LessonView } from './lesson-view'
 import { detectPersonalData, requireConfirmedPersonalData, type PersonalDataRange } from './personal-data'
 import { SHARED_LESSON_TRANSACTION, insertSharedLesson } from './shared-lessons'
@@ -55,6 +56,7 @@ export async function listProposals(
 
 async function pendingProposal(caller: Caller, proposalId: string) {
   requirePermission(caller, 'lessons.curateShared')
+  requireRecordId(proposalId, 'proposal', 'proposalId')
   const prisma = await getPrisma()
   const proposal = await prisma.lessonProposal.findFirst({ where: { id: proposalId, tenantId: caller.tenantId } })
   if (!proposal) throw notFound()

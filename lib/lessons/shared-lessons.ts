@@ -4,6 +4,7 @@ import type { Caller } from '../auth/caller'
 import { requirePermission } from '../auth/guards'
 import { getPrisma } from '../db/client'
 import { AppError, notFound } from '../errors'
+import { requireRecordId } from '../record-id'
 import { normaliseLesson } from '../reflexion/lesson-text'
 import { SHARED_LESSON } from '../reflexion/lesson-modes'
 import type { Db } from '../db/client'
@@ -128,6 +129,7 @@ export async function createSharedLesson(caller: Caller, input: SharedLessonInpu
 
 async function sharedLesson(caller: Caller, lessonId: string) {
   requirePermission(caller, 'lessons.curateShared')
+  requireRecordId(lessonId, 'lesson', 'lessonId')
   const prisma = await getPrisma()
   const row = await prisma.lesson.findFirst({
     where: { id: lessonId, tenantId: caller.tenantId, userKey: SHARED_LESSON },

@@ -88,6 +88,16 @@ describe('focused answers that cite the events they rest on', () => {
     expect(ask("What is the user's email address?").answer).toBe("The log doesn't record that.")
     expect(ask('明天天气怎么样？').answer).toBe('日志里没有记录这一点。')
     expect(ask('qwerty zxcv').answer).toBe("The log doesn't record that.")
+    expect(ask('Who is the CEO?').answer).toBe("The log doesn't record that.")
+  })
+
+  it('an unrelated question after a conversation is declined, not answered with the last topic again', () => {
+    const history = ['How many tokens did it cost?', 'and on attempt 1?']
+    expect(ask('and on attempt 2?', history.slice(0, 1)).answer).toMatch(/^Total: /)
+    for (const question of ['Who is the CEO?', 'qwerty zxcv', '今天星期几？'])
+      expect(ask(question, history).answer, question).toMatch(
+        /^(The log doesn't record that\.|日志里没有记录这一点。)$/,
+      )
   })
 
   it('who cancelled: the user the interruption names', () => {

@@ -31,12 +31,19 @@ export function understandQuestion(question: string, history: readonly string[] 
   const top = ranked[0]
   const declineScore = ranked.find((entry) => entry.intent === 'decline')?.score ?? 0
   const best = ranked.find((entry) => entry.intent !== 'decline')
-  if (declineScore >= 4 && declineScore >= (best?.score ?? 0))
+  // Something the log cannot hold ("who is the CEO?") outweighs a stray topic word ("who"), or is strong by itself.
+  if (
+    declineScore > 0 &&
+    (declineScore >= 4 || (best?.score ?? 0) < MIN_INTENT_SCORE) &&
+    declineScore >= (best?.score ?? 0)
+  )
     return { intent: 'decline', slots, language, followUp: false, strength: declineScore }
   const looksLikeFollowUp = FOLLOW_UP_OPENING.test(question) && question.length < 80
   const strong = best && best.score >= MIN_INTENT_SCORE && !(looksLikeFollowUp && best.score < 4 && slotsGiven(slots))
   if (strong && best) return { intent: best.intent, slots, language, followUp: false, strength: best.score }
-  if (history.length > 0) {
+  // Only a follow-up ("and on attempt 3?", "attempt 2?", "那第三次呢？") takes the earlier topic: an unrelated
+  // question after a conversation is not answered with the last answer again.
+  if (history.length > 0 && (looksLikeFollowUp || slotsGiven(slots))) {
     const previous = understandQuestion(history[history.length - 1], history.slice(0, -1))
     if (previous.intent && previous.intent !== 'decline')
       return {

@@ -6,6 +6,7 @@ import { writeAudit } from '../audit/write-audit'
 import { getPrisma } from '../db'
 import { deliverMailSoon, enqueueMail, invitationMail, publicUrl } from '../mail'
 import { AppError } from '../errors'
+import { requireRecordId } from '../record-id'
 import type { Transaction } from '../users/accounts'
 import { generateInvitationCode, hashInvitationCode, INVITATION_LIFETIME_DAYS } from './invitation-code'
 
@@ -141,6 +142,7 @@ export async function acceptInvitation(
 /** Revokes a pending invitation of the caller's tenant (its link stops working at once); audited. Used or unknown: notFound. */
 export async function revokeInvitation(caller: Caller, invitationId: string): Promise<void> {
   requirePermission(caller, 'members.manage')
+  requireRecordId(invitationId, 'invitation', 'invitationId')
   const prisma = await getPrisma()
   await prisma.$transaction(async (tx) => {
     const invitation = await tx.invitation.findFirst({

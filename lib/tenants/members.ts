@@ -7,6 +7,7 @@ import { writeAudit } from '../audit/write-audit'
 import { getPrisma } from '../db'
 import type { Db } from '../db/client'
 import { AppError, notFound } from '../errors'
+import { requireRecordId } from '../record-id'
 
 /** Changes to a tenant's memberships (admins only), each with an audit entry. A tenant always keeps one admin. */
 
@@ -36,6 +37,7 @@ async function lockTenantAdmins(tx: Transaction, caller: Caller): Promise<number
 /** Gives a member of the caller's tenant another role. */
 export async function changeMemberRole(caller: Caller, membershipId: string, role: Role): Promise<void> {
   requirePermission(caller, 'members.manage')
+  requireRecordId(membershipId, 'member', 'membershipId')
   const prisma = await getPrisma()
   await prisma.$transaction(async (tx) => {
     const admins = await lockTenantAdmins(tx, caller)
@@ -58,6 +60,7 @@ export async function changeMemberRole(caller: Caller, membershipId: string, rol
 /** Removes a member from the caller's tenant (their account and other tenants stay). */
 export async function removeMember(caller: Caller, membershipId: string): Promise<void> {
   requirePermission(caller, 'members.manage')
+  requireRecordId(membershipId, 'member', 'membershipId')
   const prisma = await getPrisma()
   await prisma.$transaction(async (tx) => {
     const admins = await lockTenantAdmins(tx, caller)

@@ -139,6 +139,57 @@ describe('invitations', () => {
   })
 })
 
+describe('removing members and revoking invitations', () => {
+  it('Remove asks first (Cancel keeps the member), then returns to the list with a message; a pending invitation is revoked and its link stops working', async () => {
+    const adminContext = await signedInContext(browser, demoUser('admin@demo.test'))
+    const members = new MembersPage(await adminContext.newPage())
+    const page = members.page
+    await members.open()
+    const leaver = newAccount('Leaver')
+    const link = await members.invite('member', leaver.email)
+    const guestContext = await newContext(browser)
+    const invitation = new InvitationPage(await guestContext.newPage())
+    await invitation.open(link)
+    await invitation.acceptWithNewAccount(leaver)
+
+    await members.open()
+    await members.manage(leaver.email)
+    const remove = page.getByRole('button', { name: `Remove ${leaver.name}…` })
+    await remove.click()
+    expect(await members.removalQuestion()).toBe(
+      `Remove ${leaver.name} from this organisation? They lose access at once.`,
+    )
+    await screenshot(page, 'member-remove-confirm')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    expect(await members.removalQuestion()).toBeNull()
+    await members.open()
+    expect(await members.memberEmails(), 'Cancel removes nobody').toContain(leaver.email)
+
+    await members.manage(leaver.email)
+    await remove.click()
+    await page.getByRole('button', { name: `Yes, remove ${leaver.name}` }).click()
+    await page.getByTestId('member-removed').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/settings/members')
+    expect(await page.getByTestId('member-removed').innerText()).toBe(
+      'The member was removed: they no longer have access to Demo.',
+    )
+    expect(await members.memberEmails()).not.toContain(leaver.email)
+    await screenshot(page, 'member-removed')
+
+    const invitee = newAccount('Invitee').email
+    const pendingLink = await members.invite('support', invitee)
+    await members.open()
+    expect(await members.pendingInvitations()).toContain(`${invitee} · support`)
+    await members.revokeInvitation(invitee)
+    expect(await members.pendingInvitations()).not.toContain(`${invitee} · support`)
+    await members.open()
+    expect(await members.pendingInvitations(), 'still gone after a reload').not.toContain(`${invitee} · support`)
+    expect((await visit(invitation.page, new URL(pendingLink).pathname)).outcome).toBe('notFound')
+    await adminContext.close()
+    await guestContext.close()
+  })
+})
+
 describe('refusals', () => {
   it('a member is refused the admin pages (404) and does not see their links', async () => {
     const context = await signedInContext(browser, demoUser('ada@demo.test'))

@@ -123,6 +123,27 @@ describe('support console', () => {
     await page.close()
   })
 
+  it('a question typed before the page became interactive is asked with the first press of Ask', async () => {
+    const page = await sam.newPage()
+    let release = () => {}
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      await scriptsHeld
+      await route.continue()
+    })
+    await page.goto(`/support/runs/${failedRunId}`, { waitUntil: 'commit' })
+    await page.getByLabel('Your question').fill('What did the evaluator say on attempt 2?')
+    release()
+    const ask = page.getByRole('button', { name: 'Ask' })
+    await expect.poll(() => ask.isEnabled(), { timeout: 30_000 }).toBe(true)
+    await ask.click()
+    const answer = page.locator('[data-testid="support-exchange"][data-state="done"]').first()
+    await answer.waitFor({ timeout: 30_000 })
+    expect(await answer.getByTestId('support-answer').innerText()).toMatch(/Attempt 2: the evaluator scored/)
+    expect(await page.getByLabel('Your question').inputValue()).toBe('')
+    await page.close()
+  })
+
   it('reads well at 375 px', async () => {
     const context = await newContext(browser, { mobile: true })
     const page = await context.newPage()

@@ -34,4 +34,31 @@ export class MembersPage {
     if (!id) throw new Error(`no member ${email} on the page`)
     return id
   }
+
+  /** The pending invitations as listed: "email · role" (or "Anyone with the link · role"). */
+  async pendingInvitations(): Promise<string[]> {
+    return this.page
+      .getByRole('listitem')
+      .filter({ has: this.page.getByTestId('revoke-invitation') })
+      .evaluateAll((items) => items.map((item) => item.querySelector('span')?.textContent?.trim() ?? ''))
+  }
+
+  /** Revokes the pending invitation for an email and waits until the list no longer shows it. */
+  async revokeInvitation(email: string) {
+    const item = this.page.getByRole('listitem').filter({ hasText: email })
+    await item.getByRole('button', { name: 'Revoke' }).click()
+    await item.waitFor({ state: 'detached' })
+  }
+
+  /** Opens a member's page from the list. */
+  async manage(email: string) {
+    await this.page.goto(`/settings/members/${await this.membershipIdOf(email)}`)
+    await this.page.getByRole('heading', { name: 'Remove from organisation' }).waitFor()
+  }
+
+  /** The confirmation step of "Remove …": the question it asks, or null while it is closed. */
+  async removalQuestion(): Promise<string | null> {
+    const dialog = this.page.getByRole('alertdialog')
+    return (await dialog.count()) ? dialog.locator('p').first().innerText() : null
+  }
 }
