@@ -1,3 +1,4 @@
+import 'server-only'
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { PrismaClient, type Prisma } from '../generated/prisma/client'
 import { normaliseStoredLessonLabels } from '../lessons/normalise-stored-labels'
