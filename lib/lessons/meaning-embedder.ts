@@ -55,9 +55,16 @@ export class MeaningEmbedder implements Embedder {
     return texts.map((text) => (isChineseText(text) ? glossChinese(text, dictionary) : text))
   }
 
-  /** The share of the full semantic weight a text gets (0..1): recall's floor moves with it. */
+  /**
+   * The share of the full semantic weight a text gets (0..1): recall's floor moves with it. A glossed
+   * Chinese share counts in full: its cosine is mostly the encoder's, which runs high between any two
+   * English texts, so it needs the full floor (at the lexical floor unrelated Chinese tasks recalled).
+   */
   semanticShare(text: string): number {
-    return this.semanticWeight === 0 ? 0 : this.semanticWeightOf(text) / this.semanticWeight
+    if (this.semanticWeight === 0) return 0
+    if (this.glossWeight === 0 || !isChineseText(text)) return this.semanticWeightOf(text) / this.semanticWeight
+    const cjk = cjkShare(text)
+    return (1 - cjk) * englishShare(text) + cjk
   }
 
   /** How long a text's hashed part is in its vector: none when the text has no lexical features. */
