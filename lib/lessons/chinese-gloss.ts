@@ -77,7 +77,7 @@ export function glossChinese(text: string, dictionary: ChineseDictionary): strin
       continue
     }
     const characters = [...token]
-    for (let start = 0; start < characters.length; ) {
+    for (let start = 0; start < characters.length;) {
       let length = Math.min(dictionary.longestWord, characters.length - start)
       while (length > 1 && !dictionary.glosses.has(characters.slice(start, start + length).join(''))) length--
       const gloss = dictionary.glosses.get(characters.slice(start, start + length).join(''))
