@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { offlineEmbedder } from '../../../lib/lessons/embedders'
 import { MeaningEmbedder } from '../../../lib/lessons/meaning-embedder'
 import { loadSentenceEncoder } from '../../../lib/lessons/sentence-encoder'
 import { cosineSimilarity } from '../../../lib/reflexion/hash-embedder'
@@ -19,6 +20,8 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(embedder.id).toBe('use-lite+hash-v3-1024@0.8+zh-gloss@0.7')
     // Without the gloss the id is the one stored vectors carry today: the new id makes the re-embed job upgrade them.
     expect(new MeaningEmbedder({ glossWeight: 0 }).id).toBe('use-lite+hash-v3-1024@0.8')
+    expect(offlineEmbedder('meaning:0.8:1024:0').id).toBe('use-lite+hash-v3-1024@0.8')
+    expect(offlineEmbedder('meaning:0.8:1024:0.5').id).toBe('use-lite+hash-v3-1024@0.8+zh-gloss@0.5')
   })
 
   it('finds a lesson from a task that shares no content word with it (meaning, not words)', async () => {
