@@ -91,8 +91,10 @@ export class MeaningEmbedder implements Embedder {
       const lexical = Math.sqrt(1 - weight)
       const hashed = this.hash.embedOne(text)
       const hashZero = hashed.every((value) => value === 0)
+      // Chinese made only of grammatical words ("个了") has an empty gloss: nothing for the encoder.
+      const sentenceZero = sentences[position].every((value) => value === 0)
       // A text with no lexical features keeps its whole length in the encoder part (and vice versa).
-      const [left, right] = hashZero ? [1, 0] : [semantic, lexical]
+      const [left, right] = hashZero ? [1, 0] : sentenceZero ? [0, 1] : [semantic, lexical]
       return [...sentences[position].map((value) => value * left), ...hashed.map((value) => value * right)]
     })
   }

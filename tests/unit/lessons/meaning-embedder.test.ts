@@ -69,6 +69,11 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(embedder.semanticShare('Write a haiku about the rain')).toBe(1)
   })
 
+  it('keeps a unit vector for Chinese whose gloss is empty (a classifier and a particle)', async () => {
+    const [particles] = await embedder.embed(['个了'])
+    expect(Math.hypot(...particles)).toBeCloseTo(1, 5)
+  })
+
   it('embeds an empty text without failing', async () => {
     const [empty] = await embedder.embed([''])
     expect(empty).toHaveLength(1536)
