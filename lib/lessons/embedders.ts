@@ -14,20 +14,22 @@ export function defaultEmbedder(): Embedder {
 
 /**
  * An offline embedder by name, for evaluations: `offline` (the default), `hash[:dimensions]`, or
- * `meaning:<semantic weight>[:<hash dimensions>]` (`meaning:1` is the sentence encoder alone).
+ * `meaning:<semantic weight>[:<hash dimensions>[:<gloss weight>]]` (`meaning:1` is the sentence
+ * encoder alone; gloss weight 0 turns the Chinese gloss off).
  */
 export function offlineEmbedder(name = 'offline'): Embedder {
   if (name === 'offline') return defaultEmbedder()
-  const [kind, first, second] = name.split(':')
+  const [kind, first, second, third] = name.split(':')
   if (kind === 'hash') return new HashEmbedder({ dimensions: first ? Number(first) : undefined })
   if (kind === 'meaning') {
     const options: MeaningEmbedderOptions = {}
     if (first) options.semanticWeight = Number(first)
     if (second) options.hashDimensions = Number(second)
+    if (third) options.glossWeight = Number(third)
     return new MeaningEmbedder(options)
   }
   throw new Error(
-    `Unknown offline embedder "${name}": use offline, hash[:dimensions] or meaning:<weight>[:<dimensions>]`,
+    `Unknown offline embedder "${name}": use offline, hash[:dimensions] or meaning:<weight>[:<dimensions>[:<gloss weight>]]`,
   )
 }
 

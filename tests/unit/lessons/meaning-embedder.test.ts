@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { offlineEmbedder } from '../../../lib/lessons/embedders'
 import { MeaningEmbedder } from '../../../lib/lessons/meaning-embedder'
 import { loadSentenceEncoder } from '../../../lib/lessons/sentence-encoder'
 import { cosineSimilarity } from '../../../lib/reflexion/hash-embedder'
@@ -16,7 +17,11 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(first).toHaveLength(1536)
     expect(first).toEqual(again)
     expect(Math.hypot(...first)).toBeCloseTo(1, 5)
-    expect(embedder.id).toBe('use-lite+hash-v3-1024@0.8')
+    expect(embedder.id).toBe('use-lite+hash-v3-1024@0.8+zh-gloss@0.7')
+    // Without the gloss the id is the one stored vectors carry today: the new id makes the re-embed job upgrade them.
+    expect(new MeaningEmbedder({ glossWeight: 0 }).id).toBe('use-lite+hash-v3-1024@0.8')
+    expect(offlineEmbedder('meaning:0.8:1024:0').id).toBe('use-lite+hash-v3-1024@0.8')
+    expect(offlineEmbedder('meaning:0.8:1024:0.5').id).toBe('use-lite+hash-v3-1024@0.8+zh-gloss@0.5')
   })
 
   it('finds a lesson from a task that shares no content word with it (meaning, not words)', async () => {
@@ -28,14 +33,33 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(cosineSimilarity(lesson, task)).toBeGreaterThan(cosineSimilarity(lesson, unrelated) + 0.04)
   })
 
-  it('compares Chinese texts by their characters: a related task is nearer than an unrelated one', async () => {
+  it('compares Chinese texts: a related task is nearer than an unrelated one (Japanese by characters alone)', async () => {
     const [lesson, task, unrelated] = await embedder.embed([
       '写周报时，先列出本周完成的结果，再写下周计划。',
       '帮我写这周的工作周报。',
       '今天天气怎么样？',
     ])
-    expect(embedder.semanticShare('帮我写这周的工作周报。')).toBe(0)
+    expect(embedder.semanticShare('日程を提案するときは、必ず時間帯を明記する。')).toBe(0)
     expect(cosineSimilarity(lesson, task)).toBeGreaterThan(cosineSimilarity(lesson, unrelated))
+  })
+
+  it('finds an English lesson from a Chinese task through its English gloss, and the other way round', async () => {
+    const [lesson, unrelatedLesson, task, englishTask, chineseLesson] = await embedder.embed([
+      'Before restarting a production database, confirm that a recent backup exists.',
+      'A haiku has three lines of five, seven and five syllables.',
+      '我们需要重启生产环境的主数据库服务器。',
+      'Summarize what I finished this week in a status report.',
+      '写周报时，先列出本周完成的结果，再写下周计划。',
+    ])
+    expect(cosineSimilarity(task, lesson)).toBeGreaterThan(cosineSimilarity(task, unrelatedLesson) + 0.1)
+    expect(cosineSimilarity(englishTask, chineseLesson)).toBeGreaterThan(cosineSimilarity(englishTask, lesson))
+    // Without the gloss the Chinese task and the English lesson share no feature and are far apart.
+    const [plainLesson, plainTask] = await new MeaningEmbedder({ glossWeight: 0 }).embed([
+      'Before restarting a production database, confirm that a recent backup exists.',
+      '我们需要重启生产环境的主数据库服务器。',
+    ])
+    expect(cosineSimilarity(task, lesson)).toBeGreaterThan(cosineSimilarity(plainTask, plainLesson) + 0.2)
+    expect(embedder.semanticShare('我们需要重启生产环境的主数据库服务器。')).toBe(1)
   })
 
   it('gives the sentence encoder no say over texts in languages it does not know', () => {
@@ -43,6 +67,11 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(englishShare('Escribe un correo formal a la universidad')).toBe(0)
     expect(embedder.semanticShare('Quelle est la hauteur de la tour Eiffel ?')).toBe(0)
     expect(embedder.semanticShare('Write a haiku about the rain')).toBe(1)
+  })
+
+  it('keeps a unit vector for Chinese whose gloss is empty (a classifier and a particle)', async () => {
+    const [particles] = await embedder.embed(['个了'])
+    expect(Math.hypot(...particles)).toBeCloseTo(1, 5)
   })
 
   it('embeds an empty text without failing', async () => {
@@ -53,7 +82,7 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
 
 describe('MeaningEmbedder.exactSimilarity (the hashed part replaced by the exact word overlap)', () => {
   it('equals the exact lexical cosine for texts compared by characters alone', async () => {
-    const [task, lesson] = ['帮我写这周的工作周报。', '写周报时，先列出本周完成的结果，再写下周计划。']
+    const [task, lesson] = ['日程を提案してください。', '日程を提案するときは、必ず時間帯を明記する。']
     const [left, right] = await embedder.embed([task, lesson])
     expect(embedder.exactSimilarity(task, lesson, cosineSimilarity(left, right))).toBeCloseTo(
       lexicalSimilarity(task, lesson),
