@@ -4,47 +4,25 @@
 // the handler, and ends (returning, then throwing): the process must stay up with no unhandled rejection,
 // the job must be left active (its outcome is lost, not invented), and once the server is back the
 // worker's recovery must still end the run with an intact log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getDatabase, openDatabase, setDatabase, type Database } from '../../../lib/db/client'
-import { applyMigrations, migrationAdapterFor } from '../../../lib/db/schema-engine'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_SCENARIOS } from '../../../lib/models/demo'
 import { runServicesFor } from '../../../lib/runs/run-services'
 import { startRunWorker } from '../../../lib/runs/run-worker'
 import { submitTaskDraft } from '../../../lib/runs/submit-task'
-import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres'
+import { privatePostgresUnavailable } from '../../support/private-postgres'
 import { createTenantWithUsers } from '../helpers'
 import { assertRecoveredInvariants, waitForAllRuns } from './recovery-invariants'
+import { usePrivateDatabase } from './private-database'
 
 const unavailable = privatePostgresUnavailable()
 if (unavailable) console.warn(`[pressure] lost job outcome test cannot run a private cluster here: ${unavailable}`)
 
-let cluster: PrivatePostgres | null = null
-let database: Database | null = null
-let original: Database
 const unhandled: unknown[] = []
 const recordUnhandled = (reason: unknown) => unhandled.push(reason)
-
-beforeAll(async () => {
-  if (unavailable) return
-  process.on('unhandledRejection', recordUnhandled)
-  original = await getDatabase()
-  cluster = await startPrivatePostgres()
-  const url = await cluster.createDatabase('reflexion_lost_outcome')
-  await applyMigrations(await migrationAdapterFor(url))
-  database = await openDatabase({ url })
-  setDatabase(database)
-})
-
-afterAll(async () => {
-  process.off('unhandledRejection', recordUnhandled)
-  if (database) {
-    const services = runServicesFor(database)
-    await services.queue.stop().catch(() => undefined)
-    await services.leases.close()
-    await database.prisma.$disconnect()
-  }
-  if (original) setDatabase(original)
-  await cluster?.destroy()
+beforeAll(() => void process.on('unhandledRejection', recordUnhandled))
+const privateDatabase = usePrivateDatabase('reflexion_lost_outcome', {
+  unavailable,
+  beforeStop: () => void process.off('unhandledRejection', recordUnhandled),
 })
 
 describe('a job outcome that cannot be written', () => {
@@ -52,8 +30,8 @@ describe('a job outcome that cannot be written', () => {
     'neither ends the process nor loses the run: the job stays active and recovery ends the run',
     { timeout: 180_000 },
     async () => {
-      const prisma = database!.prisma
-      const services = runServicesFor(database!)
+      const prisma = privateDatabase().database.prisma
+      const services = runServicesFor(privateDatabase().database)
       const tenant = await createTenantWithUsers({ roles: ['member'] })
       const runIds: string[] = []
       for (const outcome of ['complete', 'fail'] as const) {
@@ -64,7 +42,7 @@ describe('a job outcome that cannot be written', () => {
         const taken = new Promise<void>((resolve) => (handled = resolve))
         await services.queue.work(1, async (job) => {
           expect(job.runId).toBe(runId)
-          await cluster!.stop('immediate')
+          await privateDatabase().cluster.stop('immediate')
           handled()
           if (outcome === 'fail') throw new Error('the handler failed while the database was down')
         })
@@ -72,7 +50,7 @@ describe('a job outcome that cannot be written', () => {
         // Resolves once the slot has tried to write the outcome (against the stopped server).
         await services.queue.stopWorking()
         expect(unhandled, `${outcome}: unhandled rejections`).toEqual([])
-        await cluster!.start()
+        await privateDatabase().cluster.start()
         const jobs = await prisma.$queryRaw<{ state: string }[]>`
           SELECT state::text FROM pgboss.job WHERE name = 'runs' AND singleton_key = ${runId}`
         expect(
@@ -81,7 +59,7 @@ describe('a job outcome that cannot be written', () => {
         ).toEqual(['active'])
       }
       const worker = await startRunWorker({
-        database: database!,
+        database: privateDatabase().database,
         concurrency: 2,
         recoverEveryMs: 500,
         retentionEverySeconds: false,

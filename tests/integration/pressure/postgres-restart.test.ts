@@ -3,53 +3,26 @@
 // processes against it, restarts the cluster twice mid-runs (every connection cut), and then asserts
 // the recovery invariants: every run ended (finished, or interrupted with a reason), logs 0..n-1,
 // no lesson stored twice, recall stats counted once. The cluster is deleted at the end, even on failure.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getDatabase, openDatabase, setDatabase, type Database } from '../../../lib/db/client'
-import { applyMigrations, migrationAdapterFor } from '../../../lib/db/schema-engine'
+import { describe, expect, it } from 'vitest'
 import { DEMO_SCENARIOS } from '../../../lib/models/demo'
-import { runServicesFor } from '../../../lib/runs/run-services'
 import { submitTaskDraft } from '../../../lib/runs/submit-task'
-import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres'
+import { privatePostgresUnavailable } from '../../support/private-postgres'
 import { addUser, createTenantWithUsers, type TestUser } from '../helpers'
 import { assertRecoveredInvariants, unfinishedRuns } from './recovery-invariants'
+import { usePrivateDatabase } from './private-database'
 import { pause, reapWorkers, startWorkerProcess, stopWorker, type WorkerProcess } from './worker-processes'
 
 const RUNS = 18
 const unavailable = privatePostgresUnavailable()
 if (unavailable) console.warn(`[pressure] PostgreSQL restart test cannot run a private cluster here: ${unavailable}`)
 
-let cluster: PrivatePostgres | null = null
-let database: Database | null = null
-let original: Database
-
-beforeAll(async () => {
-  if (unavailable) return
-  original = await getDatabase()
-  cluster = await startPrivatePostgres()
-  const url = await cluster.createDatabase('reflexion_restart')
-  await applyMigrations(await migrationAdapterFor(url))
-  database = await openDatabase({ url })
-  // submitTaskDraft and the test helpers use the process-wide database: point them at the private cluster.
-  setDatabase(database)
-})
-
-afterAll(async () => {
-  await reapWorkers()
-  if (database) {
-    const services = runServicesFor(database)
-    await services.queue.stop().catch(() => undefined)
-    await services.leases.close()
-    await database.prisma.$disconnect()
-  }
-  if (original) setDatabase(original)
-  await cluster?.destroy()
-})
+const privateDatabase = usePrivateDatabase('reflexion_restart', { unavailable, beforeStop: reapWorkers })
 
 /** Polls until no run of the tenants is unfinished, riding out the seconds the server is down. */
 async function waitThroughOutages(tenantIds: string[], timeoutMs: number, workers: WorkerProcess[]): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const left = await unfinishedRuns(database!.prisma, tenantIds).catch(() => -1)
+    const left = await unfinishedRuns(privateDatabase().database.prisma, tenantIds).catch(() => -1)
     if (left === 0) return
     if (Date.now() > deadline)
       throw new Error(
@@ -64,8 +37,8 @@ describe('PostgreSQL restarted while runs are in flight', () => {
     'ends every run with intact logs, lessons and recall stats after two restarts',
     { timeout: 240_000 },
     async () => {
-      const prisma = database!.prisma
-      const url = cluster!.urlFor('reflexion_restart')
+      const prisma = privateDatabase().database.prisma
+      const url = privateDatabase().cluster.urlFor('reflexion_restart')
       const tenants = [
         await createTenantWithUsers({ roles: ['member'] }),
         await createTenantWithUsers({ roles: ['member'] }),
@@ -98,7 +71,7 @@ describe('PostgreSQL restarted while runs are in flight', () => {
         }
         await pause(200)
         const inFlight = await prisma.run.count({ where: { tenantId: { in: tenantIds }, status: 'running' } })
-        await cluster!.restart()
+        await privateDatabase().cluster.restart()
         console.log(`[pressure] PostgreSQL restarted with ${inFlight} runs in flight`)
       }
       await waitThroughOutages(tenantIds, 150_000, workers)
