@@ -1,6 +1,6 @@
 // ESLint 9 flat config: typescript-eslint's recommended rules, React's hook rules and Next.js's rules
 // on app/ and components/, and the boundary of the pure core
-// (lib/reflexion, lib/events, lib/reflection import only each other, the AI SDK, zod and ajv: eslint/core-boundary.mjs),
+// (lib/core: reflexion, events and reflection import only each other, the AI SDK, zod and ajv: eslint/core-boundary.mjs),
 // and components never importing from app/ (pages pass them their server actions as props).
 import nextPlugin from '@next/eslint-plugin-next'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -61,7 +61,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['lib/reflexion/**/*.ts', 'lib/events/**/*.ts', 'lib/reflection/**/*.ts'],
+    files: ['lib/core/**/*.ts'],
     plugins: { core: coreBoundary },
     rules: { 'core/allowed-imports': 'error' },
   },

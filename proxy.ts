@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server'
-import { contentSecurityPolicy, newNonce } from './lib/http/content-security-policy'
+import { contentSecurityPolicy, newNonce } from './lib/boundary/http/content-security-policy'
 
 /**
  * Runs before every page and route handler: gives the response a Content-Security-Policy with a

@@ -9,7 +9,7 @@ const dev = process.argv.includes('--dev')
 if (!dev) (process.env as Record<string, string>).NODE_ENV = 'production'
 
 const { startServer } = await import('./scripts/serve')
-const { DataDirLockedError } = await import('./lib/db/embedded')
+const { DataDirLockedError } = await import('./lib/adapters/db/embedded')
 try {
   await startServer({ dev })
 } catch (error) {

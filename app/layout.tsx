@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { AppHeader } from '@/components/shell/app-header'
 import { FormTenantMarker } from '@/components/shell/form-tenant'
 import { FormTenantBinding } from '@/components/shell/form-tenant-binding'
-import { getSession } from '@/lib/auth/session'
+import { getSession } from '@/lib/services/auth/session'
 import './globals.css'
 
 export const metadata: Metadata = {

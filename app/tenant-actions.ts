@@ -1,9 +1,9 @@
 'use server'
 
 import { redirect } from 'next/navigation'
-import { setActiveTenant } from '@/lib/auth/active-tenant-cookie'
-import { getSession } from '@/lib/auth/session'
-import { parseSwitchTenantInput } from '@/lib/tenants/switch-tenant-input'
+import { setActiveTenant } from '@/lib/services/auth/active-tenant-cookie'
+import { getSession } from '@/lib/services/auth/session'
+import { parseSwitchTenantInput } from '@/lib/services/tenants/switch-tenant-input'
 
 /** Switches the active tenant (ignored unless the user is a member there), then goes home. */
 export async function switchTenant(input: FormData | object): Promise<void> {

@@ -1,8 +1,8 @@
 // A throwaway PostgreSQL database for a bench: created on the local test server, migrated, dropped.
 import crypto from 'node:crypto'
 import os from 'node:os'
-import { openDatabase, type Database } from '../lib/db/client'
-import { applyMigrations, migrationAdapterFor } from '../lib/db/schema-engine'
+import { openDatabase, type Database } from '../lib/adapters/db/client'
+import { applyMigrations, migrationAdapterFor } from '../lib/adapters/db/schema-engine'
 import { env } from '../lib/env'
 import { adminQuery } from '../tests/support/local-services'
 

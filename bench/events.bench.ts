@@ -1,12 +1,12 @@
 // Events appended per second through the real Postgres event sink (group commit, conditional
 // event_count update, projection, NOTIFY): one run alone, then 20 runs appending concurrently.
 // Run: npx tsx bench/events.bench.ts   (creates and drops its own database)
-import type { Database } from '../lib/db/client'
-import type { LoggedEvent } from '../lib/events/event'
-import { readEvent } from '../lib/events/read-event'
-import { kindOf, namespaceOf } from '../lib/events/vocabulary'
-import { EventWriter } from '../lib/runs/event-writer'
-import { openRunSink } from '../lib/runs/run-log'
+import type { Database } from '../lib/adapters/db/client'
+import type { LoggedEvent } from '../lib/core/events/event'
+import { readEvent } from '../lib/core/events/read-event'
+import { kindOf, namespaceOf } from '../lib/core/events/vocabulary'
+import { EventWriter } from '../lib/services/runs/event-writer'
+import { openRunSink } from '../lib/services/runs/run-log'
 import { benchDatabase, machineLine } from './bench-database'
 
 const ATTEMPT_CYCLE = [

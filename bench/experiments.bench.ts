@@ -6,16 +6,21 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { callerOf } from '../lib/auth/caller'
-import { setDatabase } from '../lib/db/client'
+import { callerOf } from '../lib/services/auth/caller'
+import { setDatabase } from '../lib/adapters/db/client'
 import { env } from '../lib/env'
-import { createDataset } from '../lib/experiments/datasets'
-import { getExperimentResults } from '../lib/experiments/experiment-results'
-import { startExperiment } from '../lib/experiments/experiments'
-import { createSharedLesson } from '../lib/lessons/shared-lessons'
-import { DEMO_SCENARIOS, ISO_DATE_LESSON, ISO_DATE_SCENARIOS, WALKING_CITY_SCENARIOS } from '../lib/models/demo'
-import { runServicesFor } from '../lib/runs/run-services'
-import { startRunWorker } from '../lib/runs/run-worker'
+import { createDataset } from '../lib/services/experiments/datasets'
+import { getExperimentResults } from '../lib/services/experiments/experiment-results'
+import { startExperiment } from '../lib/services/experiments/experiments'
+import { createSharedLesson } from '../lib/services/lessons/shared-lessons'
+import {
+  DEMO_SCENARIOS,
+  ISO_DATE_LESSON,
+  ISO_DATE_SCENARIOS,
+  WALKING_CITY_SCENARIOS,
+} from '../lib/adapters/models/demo'
+import { runServicesFor } from '../lib/services/runs/run-services'
+import { startRunWorker } from '../lib/services/runs/run-worker'
 import { benchDatabase, liftUsageRates, machineLine } from './bench-database'
 
 const ITEMS = 50

@@ -5,18 +5,18 @@
 // credentials endpoint, and drives each page with autocannon.
 // Run after a build, under the shared build lock:
 //   flock /tmp/next-build.lock sh -c 'npx next build && npx tsx bench/http-load.bench.ts'
-import { callerOf } from '../lib/auth/caller'
+import { callerOf } from '../lib/services/auth/caller'
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { hashPassword } from '../lib/auth/password'
-import { setDatabase } from '../lib/db/client'
-import { DEMO_SCENARIOS } from '../lib/models/demo'
-import { runServicesFor } from '../lib/runs/run-services'
-import { startRunWorker } from '../lib/runs/run-worker'
-import { submitTaskDraft } from '../lib/runs/submit-task'
+import { hashPassword } from '../lib/services/auth/password'
+import { setDatabase } from '../lib/adapters/db/client'
+import { DEMO_SCENARIOS } from '../lib/adapters/models/demo'
+import { runServicesFor } from '../lib/services/runs/run-services'
+import { startRunWorker } from '../lib/services/runs/run-worker'
+import { submitTaskDraft } from '../lib/services/runs/submit-task'
 import { benchDatabase, liftUsageRates, machineLine, percentile } from './bench-database'
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */

@@ -7,12 +7,12 @@
 //   3. one tenant with 100,000 shared lessons, recalled by a member with 20 of their own (HNSW path).
 // Agreement = the share of the exact top 5 (brute force over the same filter) that recall returns.
 // Run: npx tsx --import ./scripts/register-server-only.mjs bench/recall.bench.ts   (creates and drops its own database; ~10-20 min on 2 cores)
-import { defaultEmbedder } from '../lib/lessons/embedders'
-import { PgLessonStore } from '../lib/lessons/pg-lesson-store'
-import { recallSql } from '../lib/lessons/recall-query'
-import { rankLessons } from '../lib/lessons/recall-ranking'
-import { ensureVectorIndex, vectorIndexName } from '../lib/lessons/vector-index'
-import { embeddingStorage, vectorLiteral } from '../lib/lessons/vector-support'
+import { defaultEmbedder } from '../lib/services/lessons/embedders'
+import { PgLessonStore } from '../lib/services/lessons/pg-lesson-store'
+import { recallSql } from '../lib/services/lessons/recall-query'
+import { rankLessons } from '../lib/services/lessons/recall-ranking'
+import { ensureVectorIndex, vectorIndexName } from '../lib/services/lessons/vector-index'
+import { embeddingStorage, vectorLiteral } from '../lib/services/lessons/vector-support'
 import os from 'node:os'
 import { benchDatabase, machineLine, percentile } from './bench-database'
 

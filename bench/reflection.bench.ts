@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Reflection, type QueryArguments } from '../lib/reflection'
-import { diagnoseRun } from '../lib/support'
+import { Reflection, type QueryArguments } from '../lib/core/reflection'
+import { diagnoseRun } from '../lib/services/support'
 import { syntheticRunLog } from '../tests/unit/fixtures/synthetic-log'
 
 const EVENTS = 100_000

@@ -4,12 +4,12 @@
 // Run: npx tsx bench/runs-load.bench.ts   (creates and drops its own database on the test server)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { callerOf, type Caller } from '../lib/auth/caller'
-import { setDatabase, type Database } from '../lib/db/client'
-import { DEMO_SCENARIOS } from '../lib/models/demo'
-import { runServicesFor } from '../lib/runs/run-services'
-import { startRunWorker } from '../lib/runs/run-worker'
-import { submitTaskDraft } from '../lib/runs/submit-task'
+import { callerOf, type Caller } from '../lib/services/auth/caller'
+import { setDatabase, type Database } from '../lib/adapters/db/client'
+import { DEMO_SCENARIOS } from '../lib/adapters/models/demo'
+import { runServicesFor } from '../lib/services/runs/run-services'
+import { startRunWorker } from '../lib/services/runs/run-worker'
+import { submitTaskDraft } from '../lib/services/runs/submit-task'
 import { benchDatabase, liftUsageRates, machineLine, percentile } from './bench-database'
 
 const RUNS = 50

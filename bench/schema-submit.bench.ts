@@ -6,7 +6,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import os from 'node:os'
 import { Ajv } from 'ajv'
-import { evaluatorConfigSchema } from '../lib/reflexion/evaluator-config'
+import { evaluatorConfigSchema } from '../lib/core/reflexion/evaluator-config'
 
 const SCHEMAS = 6
 const PROPERTIES = 9_000

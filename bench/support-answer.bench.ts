@@ -4,8 +4,8 @@
  * npx tsx bench/support-answer.bench.ts
  */
 import os from 'node:os'
-import { Reflection } from '../lib/reflection'
-import { supportAnswerParts } from '../lib/support'
+import { Reflection } from '../lib/core/reflection'
+import { supportAnswerParts } from '../lib/services/support'
 import { failedThenPassed } from '../tests/unit/fixtures/run-scenarios'
 import { syntheticRunLog } from '../tests/unit/fixtures/synthetic-log'
 

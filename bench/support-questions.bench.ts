@@ -4,8 +4,8 @@
  * explanations of generated failure logs (held-out seeds) that name the decisive event first with
  * its facts, and the time one answer takes.   npx tsx bench/support-questions.bench.ts
  */
-import { Reflection } from '../lib/reflection'
-import { answerQuestionOffline, diagnoseRun } from '../lib/support'
+import { Reflection } from '../lib/core/reflection'
+import { answerQuestionOffline, diagnoseRun } from '../lib/services/support'
 import { FAILURE_GENERATORS, seeded } from '../tests/unit/fixtures/failure-logs'
 import { failedThenPassed } from '../tests/unit/fixtures/run-scenarios'
 import { DEV_QUESTIONS, HELD_OUT_QUESTIONS, type LabelledQuestion } from '../tests/unit/fixtures/support-questions'

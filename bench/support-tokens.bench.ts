@@ -7,10 +7,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { RawLoggedEvent } from '../lib/events'
-import { serializeJsonlRow } from '../lib/events/jsonl'
-import { Reflection } from '../lib/reflection'
-import { diagnoseRun, supportSystemPrompt } from '../lib/support'
+import type { RawLoggedEvent } from '../lib/core/events'
+import { serializeJsonlRow } from '../lib/core/events/jsonl'
+import { Reflection } from '../lib/core/reflection'
+import { diagnoseRun, supportSystemPrompt } from '../lib/services/support'
 import { syntheticRunLog } from '../tests/unit/fixtures/synthetic-log'
 
 const SIZES = [100, 1_000, 10_000, 100_000]

@@ -1,17 +1,17 @@
-// The pure core (lib/reflexion, lib/events, lib/reflection) as an allow-list: its files import only
+// The pure core (lib/core: reflexion, events, reflection) as an allow-list: its files import only
 // each other, the AI SDK (`ai`, `@ai-sdk/provider`), zod and ajv. A deny-list let an import of the
-// lib/models barrel (which re-exports Prisma-backed modules) through; an allow-list cannot.
+// lib/adapters/models barrel (which re-exports Prisma-backed modules) through; an allow-list cannot.
 import path from 'node:path'
 
 /** The core's folders, relative to the repository root. */
-export const CORE_FOLDERS = ['lib/reflexion', 'lib/events', 'lib/reflection']
+export const CORE_FOLDERS = ['lib/core']
 
 /** Packages the core may import (and their subpaths, e.g. `ai/test`). */
 const PACKAGES = ['ai', '@ai-sdk/provider', 'zod', 'ajv']
 
 /**
  * Node built-ins the core truly needs: `node:vm` runs a user's regular expression with a time
- * limit (lib/reflexion/regex-match.ts), which plain JavaScript cannot interrupt.
+ * limit (lib/core/reflexion/regex-match.ts), which plain JavaScript cannot interrupt.
  */
 const BUILT_INS = ['node:vm']
 
@@ -44,7 +44,7 @@ const rule = {
     docs: { description: 'the pure core imports only itself, the AI SDK, zod and ajv' },
     messages: {
       outside:
-        "The core (lib/reflexion, lib/events, lib/reflection) may import only itself, 'ai', '@ai-sdk/provider', zod and ajv; '{{specifier}}' is outside. Take it as a parameter (a port) and wire it in lib/runs.",
+        "The core (lib/core) may import only itself, 'ai', '@ai-sdk/provider', zod and ajv; '{{specifier}}' is outside. Take it as a parameter (a port) and wire it in lib/services/runs.",
     },
     schema: [],
   },

@@ -3,7 +3,7 @@
  * check, the reflector writes a lesson into the user's memory block, the second attempt reads it and passes.
  * Run: npx tsx examples/reflexion-monotonic.ts
  */
-import { Agent, InMemoryMemory, Reflexion } from '../lib/reflexion'
+import { Agent, InMemoryMemory, Reflexion } from '../lib/core/reflexion'
 import { TASK, printTrace, tourModel, verifyTour } from './walking-tour'
 
 const memory = new InMemoryMemory()

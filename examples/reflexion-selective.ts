@@ -3,8 +3,8 @@
  * the user; a shared lesson (user_id '*') reaches everyone. Same walking-tour story as the monotonic example.
  * Run: npx tsx examples/reflexion-selective.ts
  */
-import { Agent, HashEmbedder, InMemoryVectorStore, Reflexion, SHARED_LESSON } from '../lib/reflexion'
-import { scriptedModel, textReply } from '../lib/reflexion/test-support'
+import { Agent, HashEmbedder, InMemoryVectorStore, Reflexion, SHARED_LESSON } from '../lib/core/reflexion'
+import { scriptedModel, textReply } from '../lib/core/reflexion/test-support'
 import { TASK, printTrace, tourModel, verifyTour } from './walking-tour'
 
 const store = new InMemoryVectorStore({ embedder: new HashEmbedder() })

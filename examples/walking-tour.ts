@@ -2,9 +2,9 @@
  * Shared pieces of the walking-tour examples (the tutorial's 轻松步行 case): the task, the verifier,
  * a scripted offline model, and a trace printer for the event log.
  */
-import type { EngineEvent } from '../lib/events/event'
-import { formatCause } from '../lib/events/cause'
-import { scriptedModel, textReply } from '../lib/reflexion/test-support'
+import type { EngineEvent } from '../lib/core/events/event'
+import { formatCause } from '../lib/core/events/cause'
+import { scriptedModel, textReply } from '../lib/core/reflexion/test-support'
 
 export const TASK = 'Plan a one-day Hangzhou tour. The user wants an easy walk, no rushing.'
 export const LESSON = 'When the user asks for an easy walk, plan at most 3 stops unless they explicitly ask for more.'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { parseTrustedProxies } from './auth/client-address'
-import { parseAllowList } from './net/allow-list'
+import { parseTrustedProxies } from './services/auth/client-address'
+import { parseAllowList } from './adapters/net/allow-list'
 
 /**
  * The environment, validated once. Nothing else reads process.env: import `env` from here.
@@ -39,7 +39,7 @@ const schema = z.object({
   WORKER_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** PostgreSQL used by integration tests (must be on this machine). */
   TEST_DATABASE_URL: z.string().optional(),
-  /** A JSON file of the operator's stdio MCP servers (commands the UI can never set); see lib/tools/operator-servers.ts. */
+  /** A JSON file of the operator's stdio MCP servers (commands the UI can never set); see lib/services/tools/operator-servers.ts. */
   TOOLS_CONFIG: z.string().min(1).optional(),
   /**
    * Rate limits on work one person or one organisation can start (0 = off): runs each member may

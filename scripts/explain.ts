@@ -5,9 +5,9 @@
  * The query_log calls each answer rests on follow a line starting with `---` (omit with --no-transcript).
  */
 import { readFileSync } from 'node:fs'
-import { parseJsonl } from '../lib/events'
-import { Reflection } from '../lib/reflection'
-import { answerQuestionOffline, diagnoseRun, type ToolCallRecord } from '../lib/support'
+import { parseJsonl } from '../lib/core/events'
+import { Reflection } from '../lib/core/reflection'
+import { answerQuestionOffline, diagnoseRun, type ToolCallRecord } from '../lib/services/support'
 
 // A reader that stops early (`| head`) is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

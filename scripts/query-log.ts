@@ -4,8 +4,8 @@
  * With no query, prints the context card and usage.
  */
 import { readFileSync } from 'node:fs'
-import { parseJsonl } from '../lib/events'
-import { Reflection } from '../lib/reflection'
+import { parseJsonl } from '../lib/core/events'
+import { Reflection } from '../lib/core/reflection'
 
 // A reader that stops early (`| head`) is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { offlineEmbedder } from '../lib/lessons/embedders'
-import { evaluateRecall, recallEvalInput } from '../lib/lessons/recall-evaluation'
+import { offlineEmbedder } from '../lib/services/lessons/embedders'
+import { evaluateRecall, recallEvalInput } from '../lib/services/lessons/recall-evaluation'
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0)

@@ -5,7 +5,7 @@
  * Prints recall@k, false recalls on unrelated tasks, and lessons of other users returned (leaks).
  */
 import { readFileSync } from 'node:fs'
-import { scoreRecall } from '../lib/lessons/recall-score'
+import { scoreRecall } from '../lib/services/lessons/recall-score'
 
 const [file] = process.argv.slice(2)
 if (!file) {

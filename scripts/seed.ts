@@ -4,10 +4,10 @@
 // Run by the server on an embedded database, or alone: `npm run db:seed`.
 import crypto from 'node:crypto'
 import { pathToFileURL } from 'node:url'
-import { generateApiKey } from '../lib/api-keys/key-secret'
-import { hashPassword } from '../lib/auth/password'
-import type { Role } from '../lib/auth/permissions'
-import type { Db } from '../lib/db/client'
+import { generateApiKey } from '../lib/services/api-keys/key-secret'
+import { hashPassword } from '../lib/services/auth/password'
+import type { Role } from '../lib/services/auth/permissions'
+import type { Db } from '../lib/adapters/db/client'
 
 /** The demo organisation's slug. */
 export const DEMO_TENANT_SLUG = 'demo'
@@ -88,7 +88,7 @@ export async function seedDemo(prisma: Db, log: (line: string) => void = console
     return { tenantId: tenant.id, adminId }
   })
   // A dataset and an experiment the demo model plays: the worker runs it when it starts.
-  const { seedDemoExperiment } = await import('../lib/experiments/demo-experiment')
+  const { seedDemoExperiment } = await import('../lib/services/experiments/demo-experiment')
   await seedDemoExperiment(seeded.tenantId, seeded.adminId)
   const width = Math.max(...accounts.map((account) => account.email.length))
   log('')
@@ -102,7 +102,7 @@ export async function seedDemo(prisma: Db, log: (line: string) => void = console
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { getDatabase } = await import('../lib/db/client')
+  const { getDatabase } = await import('../lib/adapters/db/client')
   const database = await getDatabase()
   await seedDemo(database.prisma)
   await database.prisma.$disconnect()

@@ -4,12 +4,12 @@ import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import next from 'next'
-import { REQUEST_PATH_HEADER } from '../lib/auth/callback-url'
-import { CLIENT_ADDRESS_HEADER, parseTrustedProxies, resolveClientAddress } from '../lib/auth/client-address'
-import { getDatabase, openDatabase, setDatabase, type Database } from '../lib/db/client'
+import { REQUEST_PATH_HEADER } from '../lib/services/auth/callback-url'
+import { CLIENT_ADDRESS_HEADER, parseTrustedProxies, resolveClientAddress } from '../lib/services/auth/client-address'
+import { getDatabase, openDatabase, setDatabase, type Database } from '../lib/adapters/db/client'
 import { assertSharedSecrets, env } from '../lib/env'
-import { startTracing } from '../lib/observability/tracing'
-import { routeConsoleToLogger, runWithLogContext } from '../lib/log'
+import { startTracing } from '../lib/adapters/observability/tracing'
+import { routeConsoleToLogger, runWithLogContext } from '../lib/adapters/log'
 import crypto from 'node:crypto'
 import { SERVER_DATABASE_KEY } from '../lib/server-marker'
 import { answeredMalformedOrigin } from './malformed-origin'
@@ -26,10 +26,10 @@ async function openProcessDatabase(): Promise<Database> {
 }
 
 async function startWorker(): Promise<(() => Promise<void>) | null> {
-  const hostFile = path.join(root, 'lib/runs/worker-host.ts')
+  const hostFile = path.join(root, 'lib/services/runs/worker-host.ts')
   if (env.RUN_WORKER === 'off') return (console.log('worker: RUN_WORKER=off, runs wait for `npm run worker`'), null)
   if (!fs.existsSync(hostFile))
-    return (console.log('worker: lib/runs/worker-host.ts is not there yet; no in-process worker'), null)
+    return (console.log('worker: lib/services/runs/worker-host.ts is not there yet; no in-process worker'), null)
   const host = (await import(pathToFileURL(hostFile).href)) as { startInProcessWorker?: () => Promise<unknown> }
   if (typeof host.startInProcessWorker !== 'function')
     return (console.log('worker: worker-host has no startInProcessWorker(); skipped'), null)
@@ -68,7 +68,7 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
   else console.log('demo data: not seeded on a PostgreSQL server (run `npm run db:seed` to add it)')
   const stopWorker = await startWorker()
   // Load the offline sentence encoder now, not inside the first request that embeds a lesson.
-  void import('../lib/lessons/sentence-encoder')
+  void import('../lib/adapters/embedders/sentence-encoder')
     .then(({ loadSentenceEncoder }) => loadSentenceEncoder())
     .catch(() => {})
 

@@ -6,12 +6,12 @@ import { register } from 'node:module'
 
 // Server modules import 'server-only' (which throws outside React's server bundles): as server.ts does.
 register('./server-only-loader.mjs', import.meta.url)
-const { openDatabase } = await import('../lib/db/client')
+const { openDatabase } = await import('../lib/adapters/db/client')
 const { assertSharedSecrets, env } = await import('../lib/env')
-const { startTracing } = await import('../lib/observability/tracing')
-const { startRunWorker } = await import('../lib/runs/run-worker')
-const { serveWorkerMetrics } = await import('../lib/observability/worker-metrics-server')
-const { routeConsoleToLogger } = await import('../lib/log')
+const { startTracing } = await import('../lib/adapters/observability/tracing')
+const { startRunWorker } = await import('../lib/services/runs/run-worker')
+const { serveWorkerMetrics } = await import('../lib/adapters/observability/worker-metrics-server')
+const { routeConsoleToLogger } = await import('../lib/adapters/log')
 routeConsoleToLogger()
 
 async function main() {

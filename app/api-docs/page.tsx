@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
-import { openApiDocument } from '@/lib/api/v1/openapi'
+import { openApiDocument } from '@/lib/boundary/api/v1/openapi'
 
 export const metadata: Metadata = { title: 'API reference' }
 

@@ -1,6 +1,6 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
+import { action } from '@/lib/boundary/actions/action'
 import {
   addDatasetItemForm,
   addRunsToDatasetForm,
@@ -8,7 +8,7 @@ import {
   removeDatasetItemForm,
   startExperimentForm,
   uploadDatasetItemsForm,
-} from '@/lib/experiments/forms'
+} from '@/lib/services/experiments/forms'
 
 const revalidate = ['/datasets']
 

@@ -1,7 +1,7 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
-import { cancelExperimentForm, testLessonForm } from '@/lib/experiments/forms'
+import { action } from '@/lib/boundary/actions/action'
+import { cancelExperimentForm, testLessonForm } from '@/lib/services/experiments/forms'
 
 /** Cancels a running experiment (its unfinished runs stop; finished ones keep their results). */
 export const cancelExperimentAction = action(cancelExperimentForm, { revalidate: ['/datasets'] })

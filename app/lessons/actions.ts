@@ -1,13 +1,13 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
+import { action } from '@/lib/boundary/actions/action'
 import {
   deleteMemoryLessonForm,
   deleteMyLessonForm,
   editMemoryLessonForm,
   proposeLessonForm,
   updateMyLessonForm,
-} from '@/lib/curation/lesson-forms'
+} from '@/lib/services/curation/lesson-forms'
 
 const revalidate = ['/lessons', '/lessons/[id]']
 

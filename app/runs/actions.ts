@@ -1,8 +1,8 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
-import { feedbackForm } from '@/lib/feedback/forms'
-import { cancelRunForm } from '@/lib/runs/forms'
+import { action } from '@/lib/boundary/actions/action'
+import { feedbackForm } from '@/lib/services/feedback/forms'
+import { cancelRunForm } from '@/lib/services/runs/forms'
 
 /** Asks to cancel a queued or running run; the live timeline shows when it stops. */
 export const cancelRunAction = action(cancelRunForm)

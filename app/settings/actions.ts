@@ -1,12 +1,12 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
+import { action } from '@/lib/boundary/actions/action'
 import {
   modelSettingsForm,
   recallSettingsForm,
   removeProviderKeyForm,
   saveProviderKeyForm,
-} from '@/lib/admin/settings-forms'
+} from '@/lib/services/admin/settings-forms'
 
 const revalidate = ['/settings']
 

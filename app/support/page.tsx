@@ -3,10 +3,10 @@ import { z } from 'zod'
 import { SupportFilters, type SupportFilterValues } from '@/components/support/support-filters'
 import { SupportRunList } from '@/components/support/support-run-list'
 import { PageHeader } from '@/components/ui/page-header'
-import { parseDayRange } from '@/lib/actions/day-range'
-import { orNotFound, requirePageAccess } from '@/lib/auth/session'
+import { parseDayRange } from '@/lib/boundary/actions/day-range'
+import { orNotFound, requirePageAccess } from '@/lib/services/auth/session'
 import { AppError } from '@/lib/errors'
-import { listSupportRuns, listTenantPeople, type SupportRunFilters } from '@/lib/support/support-queries'
+import { listSupportRuns, listTenantPeople, type SupportRunFilters } from '@/lib/services/support/support-queries'
 import { TextLink } from '@/components/ui/text-link'
 
 export const metadata: Metadata = { title: 'Support' }

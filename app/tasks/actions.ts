@@ -1,9 +1,9 @@
 'use server'
 
 import { redirect } from 'next/navigation'
-import { action } from '@/lib/actions/action'
+import { action } from '@/lib/boundary/actions/action'
 import type { ActionResult } from '@/lib/errors'
-import { submitTaskForm } from '@/lib/runs/forms'
+import { submitTaskForm } from '@/lib/services/runs/forms'
 
 const submit = action(submitTaskForm, { revalidate: ['/runs'] })
 

@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** A one-button form for a server action (delete, retire, propose…), with its hidden fields and outcome. */
 export function ActionButton<Data>({

@@ -5,8 +5,8 @@ import { HighlightedText, personalDataKinds } from '@/components/lessons/highlig
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
-import { detectPersonalData } from '@/lib/lessons/personal-data'
-import type { ServerAction } from '@/lib/actions/action'
+import { detectPersonalData } from '@/lib/services/lessons/personal-data'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /**
  * Approves a proposal, possibly edited. What still looks like personal data is highlighted as the

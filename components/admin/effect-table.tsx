@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { percent } from '@/components/lessons/format'
-import type { ComparedEffect, RunGroup } from '@/lib/lessons/lesson-outcomes'
+import type { ComparedEffect, RunGroup } from '@/lib/services/lessons/lesson-outcomes'
 
 /** The columns the effect table sorts by. */
 export const EFFECT_SORTS = {

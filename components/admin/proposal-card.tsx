@@ -1,10 +1,10 @@
 import { formatDate, score } from '@/components/lessons/format'
 import { HighlightedText } from '@/components/lessons/highlighted-text'
-import type { ProposalSource } from '@/lib/lessons/curation'
-import type { ProposalView } from '@/lib/lessons/proposals'
+import type { ProposalSource } from '@/lib/services/lessons/curation'
+import type { ProposalView } from '@/lib/services/lessons/proposals'
 import { ApproveProposalForm } from './approve-proposal-form'
 import { RejectProposalForm } from './reject-proposal-form'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 import { TextLink } from '@/components/ui/text-link'
 
 /** One pending proposal: the text (personal data marked), who proposed it, its source run, approve / reject. */

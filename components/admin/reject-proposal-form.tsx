@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** Rejects a proposal with a reason the member sees on their lessons page. */
 export function RejectProposalForm<Data>({ proposalId, action }: { proposalId: string; action: ServerAction<Data> }) {

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import { HighlightedText, personalDataKinds } from '@/components/lessons/highlighted-text'
-import { detectPersonalData } from '@/lib/lessons/personal-data'
-import type { ServerAction } from '@/lib/actions/action'
+import { detectPersonalData } from '@/lib/services/lessons/personal-data'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** The initial values of a shared lesson being edited (absent = a new one). */
 export type SharedLessonDraft = {

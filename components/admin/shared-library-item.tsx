@@ -1,14 +1,14 @@
 import Link from 'next/link'
 import { isoDay } from '@/components/lessons/format'
 import { LessonLabels, LessonStats } from '@/components/lessons/lesson-meta'
-import type { LessonOutcome } from '@/lib/lessons/lesson-outcomes'
-import type { LessonView } from '@/lib/lessons/lesson-view'
+import type { LessonOutcome } from '@/lib/services/lessons/lesson-outcomes'
+import type { LessonView } from '@/lib/services/lessons/lesson-view'
 import { TestLessonButton } from '@/components/experiments/experiment-buttons'
 import { VerdictBadge } from '@/components/experiments/verdict-badge'
-import type { LessonVerdict } from '@/lib/experiments/lesson-verdicts'
+import type { LessonVerdict } from '@/lib/services/experiments/lesson-verdicts'
 import { ActionButton } from './action-button'
 import { SharedLessonForm } from './shared-lesson-form'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** What an admin can do to a shared lesson: the page's server actions. */
 export type SharedLibraryActions<Update, Retire, Restore, Test> = {

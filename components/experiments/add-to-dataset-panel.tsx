@@ -1,7 +1,7 @@
-import type { Caller } from '@/lib/auth/caller'
-import { can } from '@/lib/auth/permissions'
-import { listDatasets } from '@/lib/experiments/datasets'
-import type { ServerAction } from '@/lib/actions/action'
+import type { Caller } from '@/lib/services/auth/caller'
+import { can } from '@/lib/services/auth/permissions'
+import { listDatasets } from '@/lib/services/experiments/datasets'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 import { AddRunsToDatasetForm } from './dataset-forms'
 
 /** "Add to dataset", folded: the caller's datasets to choose from, or a new one. */

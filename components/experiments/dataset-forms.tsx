@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { fieldErrors, NavigatingForm } from './navigating-form'
 import { TextareaField } from './textarea-field'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 const JSONL_HINT =
   'One task per line, as the task form sends it: {"prompt": "…", "evaluator": {"kind": "contains", "expected": "…"}, "taskKey": "…", "tags": ["…"], "reflexion": {"maxAttempts": 3}}. Nothing is saved if a line is wrong.'

@@ -2,7 +2,7 @@
 
 import { Button } from '@/components/ui/button'
 import { NavigatingForm } from './navigating-form'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** Cancels a running experiment. */
 export function CancelExperimentButton<Data>({

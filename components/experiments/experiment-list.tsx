@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import type { ExperimentSummary } from '@/lib/experiments/experiments'
+import type { ExperimentSummary } from '@/lib/services/experiments/experiments'
 
 /** What an experiment's state reads as. */
 export function experimentState(experiment: ExperimentSummary): string {

@@ -1,9 +1,9 @@
 import Link from 'next/link'
 import { ActionButton } from '@/components/admin/action-button'
 import { Card } from '@/components/ui/card'
-import type { LessonVerdict } from '@/lib/experiments/lesson-verdicts'
+import type { LessonVerdict } from '@/lib/services/experiments/lesson-verdicts'
 import { VerdictBadge } from './verdict-badge'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** The effect page's first section: the newest experimental verdict per lesson, a harmful one retirable in one click. */
 export function ExperimentVerdicts<Data>({

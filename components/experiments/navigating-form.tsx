@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useActionState, useEffect, type ReactNode } from 'react'
 import { FormStatus } from '@/components/ui/form-status'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 import type { ActionResult } from '@/lib/errors'
 
 /** What a form's children get: the last result (for field errors) and whether it is pending. */

@@ -1,4 +1,4 @@
-import type { VerdictKind } from '@/lib/experiments/statistics'
+import type { VerdictKind } from '@/lib/services/experiments/statistics'
 
 const styles: Record<VerdictKind, string> = {
   helps: 'border-emerald-300 bg-emerald-50 text-emerald-800',

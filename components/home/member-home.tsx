@@ -1,6 +1,6 @@
 import { Card } from '@/components/ui/card'
-import type { LessonCounts } from '@/lib/lessons/lesson-counts'
-import { DEMO_SCENARIOS } from '@/lib/models/demo/scenarios'
+import type { LessonCounts } from '@/lib/services/lessons/lesson-counts'
+import { DEMO_SCENARIOS } from '@/lib/adapters/models/demo/scenarios'
 import { CountLink } from './count-link'
 import { FirstVisit } from './first-visit'
 import { RecentRunsCard, type RecentRun } from './recent-runs-card'

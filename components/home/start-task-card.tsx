@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { Card } from '@/components/ui/card'
-import type { DemoScenario } from '@/lib/models/demo/scenarios'
+import type { DemoScenario } from '@/lib/adapters/models/demo/scenarios'
 import { TextLink } from '@/components/ui/text-link'
 
 /** The demo templates as links to a prefilled new-task form, and the model they run on. */

@@ -4,7 +4,7 @@ import { useActionState, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /**
  * Edits one of my lessons in place, behind an "Edit" disclosure: one line, 280 characters at most. The

@@ -1,4 +1,4 @@
-import type { PersonalDataRange } from '@/lib/lessons/personal-data'
+import type { PersonalDataRange } from '@/lib/services/lessons/personal-data'
 
 const KIND_LABEL: Record<PersonalDataRange['kind'], string> = {
   email: 'e-mail',

@@ -1,6 +1,6 @@
 import Link from 'next/link'
-import type { LessonOutcome } from '@/lib/lessons/lesson-outcomes'
-import type { LessonView } from '@/lib/lessons/lesson-view'
+import type { LessonOutcome } from '@/lib/services/lessons/lesson-outcomes'
+import type { LessonView } from '@/lib/services/lessons/lesson-view'
 import { formatDate, percent, plural, score } from './format'
 
 /** Where a lesson came from: its run (linked when the viewer may open it), attempt and score. */

@@ -1,6 +1,6 @@
 import { ActionButton } from '@/components/admin/action-button'
 import { Card } from '@/components/ui/card'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 import { EditLessonForm } from './edit-lesson-form'
 
 /** The lessons monotonic-mode runs keep in the member's memory block: every later run reads all of them. */

@@ -1,4 +1,4 @@
-import type { MyProposal } from '@/lib/lessons/curation'
+import type { MyProposal } from '@/lib/services/lessons/curation'
 import { formatDate } from './format'
 
 const STYLES = {

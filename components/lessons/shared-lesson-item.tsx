@@ -1,6 +1,6 @@
 import Link from 'next/link'
-import type { LessonOutcome } from '@/lib/lessons/lesson-outcomes'
-import type { LessonView } from '@/lib/lessons/lesson-view'
+import type { LessonOutcome } from '@/lib/services/lessons/lesson-outcomes'
+import type { LessonView } from '@/lib/services/lessons/lesson-view'
 import { LessonLabels, LessonProvenance, LessonStats } from './lesson-meta'
 
 /** A shared lesson, read-only: text, labels, provenance, effect. */

@@ -7,7 +7,7 @@ import { FormStatus } from '@/components/ui/form-status'
 import { KeepFieldValues } from '@/components/ui/keep-field-values'
 import { formatDateTime } from '@/components/runs/run-format'
 import { ROLE_OPTIONS } from './role-options'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** Invite with a role; on success shows the single-use link once, with a copy button. */
 export function InviteForm<Data extends { path: string; expiresAt: Date | string; mailedTo?: string | null }>({

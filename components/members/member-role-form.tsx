@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
 import { ROLE_OPTIONS } from './role-options'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** Changes one member's role. */
 export function MemberRoleForm<Data>({

@@ -3,7 +3,7 @@
 import { useActionState, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /**
  * Removes a member from the tenant after a confirmation step; the server then returns to the member

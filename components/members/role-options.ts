@@ -1,4 +1,4 @@
-import { ROLES } from '@/lib/auth/permissions'
+import { ROLES } from '@/lib/services/auth/permissions'
 
 const descriptions = {
   member: 'Member — runs tasks, own lessons',

@@ -1,4 +1,4 @@
-import type { RunPhase } from '@/lib/runs/progress'
+import type { RunPhase } from '@/lib/services/runs/progress'
 import { EventList } from './event-row'
 import { ModelCallTraces } from './model-call-traces'
 import { formatScore } from './run-format'

@@ -3,8 +3,8 @@
 import { useActionState } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
-import type { ServerAction } from '@/lib/actions/action'
-import type { CancelOutcome } from '@/lib/runs/cancel-run'
+import type { ServerAction } from '@/lib/boundary/actions/action'
+import type { CancelOutcome } from '@/lib/services/runs/cancel-run'
 
 /** The page's server action that cancels a run. */
 export type CancelRunAction = ServerAction<{ outcome: CancelOutcome }>

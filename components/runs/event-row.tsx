@@ -1,5 +1,5 @@
-import { formatCause } from '@/lib/events/cause'
-import type { LoggedEvent } from '@/lib/events/event'
+import { formatCause } from '@/lib/core/events/cause'
+import type { LoggedEvent } from '@/lib/core/events/event'
 import { summarizeEvent, type EventTone } from './event-summary'
 
 const TONES: Record<EventTone, string> = {

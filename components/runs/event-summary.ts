@@ -1,4 +1,4 @@
-import type { LoggedEvent } from '@/lib/events/event'
+import type { LoggedEvent } from '@/lib/core/events/event'
 import { formatScore } from './run-format'
 
 /** How an event row looks: plain, good news, a warning or a failure. */

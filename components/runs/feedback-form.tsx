@@ -3,8 +3,8 @@
 import { useActionState } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
-import { MAX_FEEDBACK_COMMENT_CHARS } from '@/lib/feedback/feedback-input'
-import type { ServerAction } from '@/lib/actions/action'
+import { MAX_FEEDBACK_COMMENT_CHARS } from '@/lib/services/feedback/feedback-input'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** Rate the run or one attempt: thumbs up or down and a comment; recorded in the run's log. */
 export function FeedbackForm<Data>({

@@ -1,4 +1,4 @@
-import type { RunFeedbackRow } from '@/lib/feedback/feedback-queries'
+import type { RunFeedbackRow } from '@/lib/services/feedback/feedback-queries'
 import { formatDateTime } from './run-format'
 
 /** Ratings of a run (everyone's for support and admins, one's own for members), newest first. */

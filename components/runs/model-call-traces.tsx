@@ -1,4 +1,4 @@
-import type { LoggedEvent } from '@/lib/events/event'
+import type { LoggedEvent } from '@/lib/core/events/event'
 
 type TracedMessage = { role: string; content: string }
 type Trace = { system: string; messages: TracedMessage[]; omitted?: number }

@@ -1,6 +1,6 @@
-import type { KnownLoggedEvent, LoggedEvent } from '@/lib/events/event'
-import { usage as usageReducer } from '@/lib/events/reducers'
-import { estimateCostUsd } from '@/lib/reflexion/pricing'
+import type { KnownLoggedEvent, LoggedEvent } from '@/lib/core/events/event'
+import { usage as usageReducer } from '@/lib/core/events/reducers'
+import { estimateCostUsd } from '@/lib/core/reflexion/pricing'
 
 /** Tokens, calls and estimated cost of one model role; cost is null when a model's price is unknown. */
 export type RoleUsageRow = {

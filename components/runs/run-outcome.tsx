@@ -1,4 +1,4 @@
-import type { RunStatusState } from '@/lib/events/reducers'
+import type { RunStatusState } from '@/lib/core/events/reducers'
 import type { AttemptGroup } from './run-timeline-model'
 import { formatScore } from './run-format'
 

@@ -1,10 +1,10 @@
-import type { LoggedEvent } from '@/lib/events/event'
+import type { LoggedEvent } from '@/lib/core/events/event'
 import {
   attemptOf,
   attempts as attemptsReducer,
   lessons as lessonsReducer,
   type AttemptSummary,
-} from '@/lib/events/reducers'
+} from '@/lib/core/events/reducers'
 
 /** A lesson put in front of an attempt; `shared` when it is the tenant's, not the member's own. */
 export type RecalledLesson = {

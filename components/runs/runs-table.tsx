@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import type { RunView } from '@/lib/runs/queries'
+import type { RunView } from '@/lib/services/runs/queries'
 import { formatCost, formatDateTime, formatDuration, formatScore } from './run-format'
 import { RunStatusBadge } from './run-status-badge'
 

@@ -1,8 +1,8 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import type { LoggedEvent, RawLoggedEvent } from '@/lib/events/event'
-import { readEvent } from '@/lib/events/read-event'
+import type { LoggedEvent, RawLoggedEvent } from '@/lib/core/events/event'
+import { readEvent } from '@/lib/core/events/read-event'
 
 /** The stream's connection: connecting, open (live), ended (run finished) or error (retrying). */
 export type RunStreamState = 'connecting' | 'open' | 'ended' | 'error'

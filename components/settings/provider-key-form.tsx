@@ -4,7 +4,7 @@ import { useActionState, useEffect, useRef } from 'react'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { FormStatus } from '@/components/ui/form-status'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** Saves (or replaces) one provider's key; the key field is cleared after saving and never filled back in. */
 export function ProviderKeyForm<Data extends { lastFour: string }>({

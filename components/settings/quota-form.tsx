@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { Button } from '@/components/ui/button'
 import { KeepFieldValues } from '@/components/ui/keep-field-values'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /**
  * A runs-per-day number: the tenant default (no membershipId) or one member's override; `action` is the

@@ -1,4 +1,4 @@
-import type { RecallSettings } from '@/lib/lessons/embedding-settings'
+import type { RecallSettings } from '@/lib/services/lessons/embedding-settings'
 
 /** Which embedding model recall uses, a model change's progress, and the last provider failure (it fell back). */
 export function RecallStatus({ settings }: { settings: RecallSettings }) {

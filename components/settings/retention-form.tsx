@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react'
 import { Button } from '@/components/ui/button'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** The run retention policy: days to keep finished runs, empty to keep them. */
 export function RetentionForm({

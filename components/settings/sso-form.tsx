@@ -2,8 +2,8 @@
 
 import { useActionState } from 'react'
 import { Button } from '@/components/ui/button'
-import type { ServerAction } from '@/lib/actions/action'
-import type { SsoSettings } from '@/lib/sso/sso-settings'
+import type { ServerAction } from '@/lib/boundary/actions/action'
+import type { SsoSettings } from '@/lib/services/sso/sso-settings'
 
 /** The tenant's SSO settings form: auto-join domains, their role, and whether password sign-in still works here. */
 export function SsoForm({ action, settings }: { action: ServerAction<SsoSettings>; settings: SsoSettings }) {

@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import type { AppSession } from '@/lib/auth/session'
+import type { AppSession } from '@/lib/services/auth/session'
 import { navItemsFor } from './nav-items'
 import { NavLinks } from './nav-links'
 import { TenantSwitcher } from './tenant-switcher'

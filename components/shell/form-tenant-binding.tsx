@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect } from 'react'
-import { bindFormTenant } from '@/lib/actions/form-tenant'
+import { bindFormTenant } from '@/lib/boundary/actions/form-tenant'
 
 /**
  * Adds the tenant the page was rendered for (its last FormTenantMarker: the page's own, else the

@@ -1,4 +1,4 @@
-import { getCaller } from '@/lib/auth/session'
+import { getCaller } from '@/lib/services/auth/session'
 
 /**
  * Marks the page with the tenant it was rendered for (read by FormTenantBinding when a form is

@@ -1,4 +1,4 @@
-import { can, type Permission, type Role } from '@/lib/auth/permissions'
+import { can, type Permission, type Role } from '@/lib/services/auth/permissions'
 
 /** One link of the main navigation, shown only to roles that hold its permission. */
 export type NavItem = { href: string; label: string; permission: Permission }

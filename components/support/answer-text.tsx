@@ -1,6 +1,6 @@
 'use client'
 
-import { splitCitations } from '@/lib/support/chat-parts'
+import { splitCitations } from '@/lib/services/support/chat-parts'
 
 /** An answer as plain text, each `#index` of an existing event a link: to the timeline (`onCite`) or to `citationHref`. */
 export function AnswerText({

@@ -2,9 +2,9 @@
 
 import { type FormEvent, useCallback, useState, useSyncExternalStore } from 'react'
 import { Button } from '@/components/ui/button'
-import { decodeChatParts, type SupportAnswerMode, type SupportChatPart } from '@/lib/support/chat-parts'
-import { MAX_HISTORY_QUESTIONS } from '@/lib/support/question-input'
-import { MAX_QUESTION_CHARS } from '@/lib/support/question-input'
+import { decodeChatParts, type SupportAnswerMode, type SupportChatPart } from '@/lib/services/support/chat-parts'
+import { MAX_HISTORY_QUESTIONS } from '@/lib/services/support/question-input'
+import { MAX_QUESTION_CHARS } from '@/lib/services/support/question-input'
 import { AnswerText } from './answer-text'
 import { type ShownToolCall, ToolCalls } from './tool-calls'
 

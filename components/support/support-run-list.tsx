@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import type { SupportRunRow } from '@/lib/support/support-queries'
+import type { SupportRunRow } from '@/lib/services/support/support-queries'
 import { RunStatusBadge } from './status-badge'
 import { formatDateTime } from '@/components/runs/run-format'
 

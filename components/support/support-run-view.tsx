@@ -1,5 +1,5 @@
-import type { AuthorizedRunView } from '@/lib/runs/queries'
-import type { SupportWorkspaceData } from '@/lib/support/open-support-run'
+import type { AuthorizedRunView } from '@/lib/services/runs/queries'
+import type { SupportWorkspaceData } from '@/lib/services/support/open-support-run'
 import { RunStatusBadge } from './status-badge'
 import { MemberAsk } from './member-ask'
 import { SupportWorkspace } from './support-workspace'

@@ -1,7 +1,7 @@
 'use client'
 
 import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from 'react'
-import { type TimelineField, type TimelinePage, timelinePageOf } from '@/lib/support/timeline-row'
+import { type TimelineField, type TimelinePage, timelinePageOf } from '@/lib/services/support/timeline-row'
 
 /** An event's payload as name/value pairs; long values are folded behind their first characters. */
 function PayloadFields({ fields }: { fields: TimelineField[] }) {

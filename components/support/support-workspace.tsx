@@ -1,7 +1,7 @@
 'use client'
 
 import { useState } from 'react'
-import type { TimelinePage } from '@/lib/support/timeline-row'
+import type { TimelinePage } from '@/lib/services/support/timeline-row'
 import { SupportChat } from './support-chat'
 import { SupportTimeline } from './support-timeline'
 

@@ -1,7 +1,7 @@
 'use client'
 
 import { controlClass, fieldId, FormField } from '@/components/ui/field'
-import { EVALUATOR_LABELS } from '@/lib/runs/labels'
+import { EVALUATOR_LABELS } from '@/lib/services/runs/labels'
 import type { EvaluatorKind, TaskFormValues } from './task-form-values'
 
 /** What each evaluator checks, after its shared name. */

@@ -1,5 +1,5 @@
-import type { EvaluatorKind } from '@/lib/runs/labels'
-import type { TaskInputDraft } from '@/lib/runs/task-input'
+import type { EvaluatorKind } from '@/lib/services/runs/labels'
+import type { TaskInputDraft } from '@/lib/services/runs/task-input'
 
 /** The evaluators the form offers. */
 export type { EvaluatorKind }

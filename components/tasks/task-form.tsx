@@ -8,8 +8,8 @@ import { controlClass, fieldId, FormField } from '@/components/ui/field'
 import type { TaskFormValues } from './task-form-values'
 import { ToolPicker, type PickableTool } from './tool-picker'
 import { WorkerRows } from './worker-rows'
-import type { ServerAction } from '@/lib/actions/action'
-import { modelDisplayLabel } from '@/lib/runs/labels'
+import type { ServerAction } from '@/lib/boundary/actions/action'
+import { modelDisplayLabel } from '@/lib/services/runs/labels'
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (

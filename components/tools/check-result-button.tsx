@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** A one-button form whose action answers with a connection check's outcome (shown as success or error). */
 export function CheckButton({

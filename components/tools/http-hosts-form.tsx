@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** The hosts http_fetch may GET, one per line or comma-separated. */
 export function HttpHostsForm<Data>({ hosts, action }: { hosts: string[]; action: ServerAction<Data> }) {

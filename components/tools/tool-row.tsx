@@ -1,6 +1,6 @@
 import { ActionButton } from '@/components/admin/action-button'
-import type { ToolView } from '@/lib/tools/tool-catalog'
-import type { ServerAction } from '@/lib/actions/action'
+import type { ToolView } from '@/lib/services/tools/tool-catalog'
+import type { ServerAction } from '@/lib/boundary/actions/action'
 
 /** One tool: its name, whether it is on, its description and input schema, and the switch. */
 export function ToolRow<Data>({ tool, title, action }: { tool: ToolView; title?: string; action: ServerAction<Data> }) {

@@ -3,8 +3,8 @@
 import path from 'node:path'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { env } from '../../lib/env'
-import { applyMigrations, migrationAdapterFor } from '../../lib/db/schema-engine'
-import { openEmbeddedDatabase } from '../../lib/db/embedded'
+import { applyMigrations, migrationAdapterFor } from '../../lib/adapters/db/schema-engine'
+import { openEmbeddedDatabase } from '../../lib/adapters/db/embedded'
 
 if (env.DATABASE_URL) {
   const applied = await applyMigrations(await migrationAdapterFor(env.DATABASE_URL))

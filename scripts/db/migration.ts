@@ -1,8 +1,8 @@
 // Creates a migration: `npm run db:migration -- NAME`. The committed history is applied to an
 // empty in-memory PGlite (the shadow) and diffed against prisma/schema.prisma.
 import { PrismaPGlite } from 'pglite-prisma-adapter'
-import { createMigration } from '../../lib/db/schema-engine'
-import { openMemoryDatabase } from '../../lib/db/embedded'
+import { createMigration } from '../../lib/adapters/db/schema-engine'
+import { openMemoryDatabase } from '../../lib/adapters/db/embedded'
 
 const name = process.argv[2]
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

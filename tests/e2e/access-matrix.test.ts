@@ -2,7 +2,7 @@
 // table. Each reaches what its role may use and gets the 404 page (never a stack trace) elsewhere.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Role } from '../../lib/auth/permissions'
+import type { Role } from '../../lib/services/auth/permissions'
 import { launchBrowser, newContext } from './helpers/browser'
 import { visit } from './helpers/outcome'
 import { closeTenant, demoTenant, tenantThroughUi, type TenantFixture } from './helpers/personas'

@@ -6,7 +6,7 @@
 // too: a new user finds it finished, with a verdict, and no provider configured.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS } from '../../lib/models/demo'
+import { MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS } from '../../lib/adapters/models/demo'
 import { launchBrowser, newContext, screenshot } from './helpers/browser'
 import { demoUser } from './helpers/config'
 import { newAccount, signedInContext } from './helpers/personas'

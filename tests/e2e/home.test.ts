@@ -4,7 +4,7 @@
 // and nothing of another tenant's runs. Desktop and 375 px screenshots of each.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_SCENARIOS } from '../../lib/models/demo/scenarios'
+import { DEMO_SCENARIOS } from '../../lib/adapters/models/demo/scenarios'
 import { launchBrowser, screenshot } from './helpers/browser'
 import { demoUser } from './helpers/config'
 import { closeTenant, signedInContext, tenantThroughUi, type TenantFixture } from './helpers/personas'

@@ -4,7 +4,7 @@
 // and the other tenant's. Each cell asserts the allowed answer or a 404 (pages: the 404 page; routes:
 // no body), and that no response ever carries a marker token of something the persona may not see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { can, type Role } from '../../lib/auth/permissions'
+import { can, type Role } from '../../lib/services/auth/permissions'
 import { discoverPages, discoverRouteHandlers, inventoryDifferences, urlTemplateOf } from '../support/app-discovery'
 import {
   PAGES,

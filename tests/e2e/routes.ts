@@ -1,7 +1,7 @@
 // The route table of the access matrix. Page builders: when you add a page, add its row here with
 // the permission your page checks (the same one as its nav link). The matrix then proves that
 // every role of two tenants reaches it or gets a 404, and that signed-out visitors go to /signin.
-import { can, type Permission, type Role } from '../../lib/auth/permissions'
+import { can, type Permission, type Role } from '../../lib/services/auth/permissions'
 import type { Outcome } from './helpers/outcome'
 import type { TenantFixture } from './helpers/personas'
 

@@ -6,12 +6,12 @@ import net from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { encode } from 'next-auth/jwt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma } from '../../lib/db/client'
+import { getPrisma } from '../../lib/adapters/db/client'
 import { persistMarkedRun, createIsolationTenant, marker, type IsolationTenant } from '../support/isolation-fixtures'
 import { CookieJar, sessionCookieName, signInOverHttp, startAppServer, type AppServer } from '../support/app-server'
 import { SCRIPT_PAYLOAD } from '../support/hostile-values'
 import { addUser, TEST_PASSWORD } from '../integration/helpers/tenants'
-import { createSharedLesson } from '../../lib/lessons/shared-lessons'
+import { createSharedLesson } from '../../lib/services/lessons/shared-lessons'
 import { launchBrowser } from './helpers/browser'
 
 let server: AppServer
@@ -111,7 +111,7 @@ describe('cookies', () => {
     } finally {
       await httpsServer.stop()
       // startAppServer installed the https server's database as this process's one; put ours back.
-      const { setDatabase } = await import('../../lib/db/client')
+      const { setDatabase } = await import('../../lib/adapters/db/client')
       setDatabase(server.database)
     }
   })
@@ -193,7 +193,7 @@ describe('sessions', () => {
 describe('invitations over HTTP', () => {
   it('the link works once, and not after it expires', async () => {
     const prisma = await getPrisma()
-    const { createInvitation } = await import('../../lib/tenants/invitations')
+    const { createInvitation } = await import('../../lib/services/tenants/invitations')
     const used = await createInvitation(tenant.users.admin.caller, { role: 'member' })
     const expired = await createInvitation(tenant.users.admin.caller, { role: 'member' })
     expect(await (await get(`/invite/${used.code}`)).text()).toMatch(/invited as/)

@@ -8,8 +8,8 @@ import {
   createEvaluator,
   evaluatorConfigSchema,
   jsonDepth,
-} from '@/lib/reflexion'
-import { logProblems, promptText, scriptedModel, textReply } from '@/lib/reflexion/test-support'
+} from '@/lib/core/reflexion'
+import { logProblems, promptText, scriptedModel, textReply } from '@/lib/core/reflexion/test-support'
 
 const context = { task: 'Answer as JSON.', attempt: 1, userId: 'u1' }
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { EngineEvent } from '@/lib/events/event'
-import { engineModelOptions } from '@/lib/models/engine-models'
-import { staticSecrets } from '@/lib/models/secrets'
-import { Agent, Reflexion, type ReflexionOptions } from '@/lib/reflexion'
-import { logProblems, typesOf } from '@/lib/reflexion/test-support'
+import type { EngineEvent } from '@/lib/core/events/event'
+import { engineModelOptions } from '@/lib/adapters/models/engine-models'
+import { staticSecrets } from '@/lib/adapters/models/secrets'
+import { Agent, Reflexion, type ReflexionOptions } from '@/lib/core/reflexion'
+import { logProblems, typesOf } from '@/lib/core/reflexion/test-support'
 import { startOpenAIServer, type ChatStep, type OpenAIServer } from '../support/openai-server'
 
 /** A recognisable key that no generic pattern (sk-…, Bearer …) would mask: only exact-value redaction catches it. */

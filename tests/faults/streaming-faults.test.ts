@@ -1,8 +1,8 @@
 import { embed, generateText, streamText } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest'
-import { resolveEmbeddingModel, resolveModel } from '@/lib/models/resolve'
-import { TruncatedStreamError, isRetryableError, withRetry, type RetryInfo } from '@/lib/reflexion/retry'
-import { staticSecrets } from '@/lib/models/secrets'
+import { resolveEmbeddingModel, resolveModel } from '@/lib/adapters/models/resolve'
+import { TruncatedStreamError, isRetryableError, withRetry, type RetryInfo } from '@/lib/core/reflexion/retry'
+import { staticSecrets } from '@/lib/adapters/models/secrets'
 import { startOpenAIServer, type ChatStep, type OpenAIServer } from '../support/openai-server'
 
 let server: OpenAIServer | undefined

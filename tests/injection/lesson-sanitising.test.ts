@@ -6,8 +6,8 @@ import {
   cleanLesson,
   neutraliseDelimiters,
   untrustedSection,
-} from '@/lib/reflexion'
-import { scriptedModel, textReply } from '@/lib/reflexion/test-support'
+} from '@/lib/core/reflexion'
+import { scriptedModel, textReply } from '@/lib/core/reflexion/test-support'
 
 describe("the reflector's lesson is sanitised", () => {
   it.each([

@@ -10,8 +10,8 @@ import {
   SHARED_LESSON,
   UNTRUSTED_DATA_RULE,
   type ReflexionOptions,
-} from '@/lib/reflexion'
-import { logProblems, toolCallReply } from '@/lib/reflexion/test-support'
+} from '@/lib/core/reflexion'
+import { logProblems, toolCallReply } from '@/lib/core/reflexion/test-support'
 import {
   ANSWER_INJECTION,
   EXFILTRATION_LESSON,

@@ -8,9 +8,16 @@ import { tool, type ToolSet } from 'ai'
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { Agent, HashEmbedder, InMemoryVectorStore, Reflexion, SHARED_LESSON, TOOL_RESULTS_RULE } from '@/lib/reflexion'
-import { logProblems, toolCallReply } from '@/lib/reflexion/test-support'
-import { toolResultForModel } from '@/lib/reflexion/tool-execution'
+import {
+  Agent,
+  HashEmbedder,
+  InMemoryVectorStore,
+  Reflexion,
+  SHARED_LESSON,
+  TOOL_RESULTS_RULE,
+} from '@/lib/core/reflexion'
+import { logProblems, toolCallReply } from '@/lib/core/reflexion/test-support'
+import { toolResultForModel } from '@/lib/core/reflexion/tool-execution'
 import {
   ANSWER_INJECTION,
   EXFILTRATION_LESSON,

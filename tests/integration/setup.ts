@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, inject } from 'vitest'
-import { openDatabase, setDatabase } from '../../lib/db/client'
+import { openDatabase, setDatabase } from '../../lib/adapters/db/client'
 
 const url = inject('databaseUrl')
 const template = inject('pgliteTemplateDir')

@@ -2,7 +2,7 @@
 // wrapper runs) and a valid input that addresses a target id. Shared by the isolation matrix and the
 // hostile-input tests.
 import crypto from 'node:crypto'
-import type { ActionDefinition } from '../../lib/actions/define'
+import type { ActionDefinition } from '../../lib/boundary/actions/define'
 import {
   memberQuotaForm,
   modelSettingsForm,
@@ -10,28 +10,33 @@ import {
   removeProviderKeyForm,
   saveProviderKeyForm,
   tenantQuotaForm,
-} from '../../lib/admin/settings-forms'
-import { createApiKeyForm, revokeApiKeyForm } from '../../lib/api-keys/forms'
-import { addWebhookForm, removeWebhookForm, testWebhookForm } from '../../lib/webhooks/forms'
+} from '../../lib/services/admin/settings-forms'
+import { createApiKeyForm, revokeApiKeyForm } from '../../lib/services/api-keys/forms'
+import { addWebhookForm, removeWebhookForm, testWebhookForm } from '../../lib/services/webhooks/forms'
 import {
   deleteMemoryLessonForm,
   deleteMyLessonForm,
   editMemoryLessonForm,
   proposeLessonForm,
   updateMyLessonForm,
-} from '../../lib/curation/lesson-forms'
-import { approveProposalForm, rejectProposalForm } from '../../lib/curation/review-forms'
+} from '../../lib/services/curation/lesson-forms'
+import { approveProposalForm, rejectProposalForm } from '../../lib/services/curation/review-forms'
 import {
   createSharedLessonForm,
   restoreSharedLessonForm,
   retireSharedLessonForm,
   updateSharedLessonForm,
-} from '../../lib/curation/shared-lesson-forms'
-import { changeRoleForm, inviteMemberForm, removeMemberForm, revokeInvitationForm } from '../../lib/tenants/forms'
-import { retentionForm } from '../../lib/retention/forms'
-import { ssoSettingsForm } from '../../lib/sso/forms'
-import { cancelRunForm, submitTaskForm } from '../../lib/runs/forms'
-import { feedbackForm } from '../../lib/feedback/forms'
+} from '../../lib/services/curation/shared-lesson-forms'
+import {
+  changeRoleForm,
+  inviteMemberForm,
+  removeMemberForm,
+  revokeInvitationForm,
+} from '../../lib/services/tenants/forms'
+import { retentionForm } from '../../lib/services/retention/forms'
+import { ssoSettingsForm } from '../../lib/services/sso/forms'
+import { cancelRunForm, submitTaskForm } from '../../lib/services/runs/forms'
+import { feedbackForm } from '../../lib/services/feedback/forms'
 import { scenarioTask } from '../integration/runs/run-helpers'
 import { marker } from './isolation-fixtures'
 import {
@@ -43,7 +48,7 @@ import {
   startExperimentForm,
   testLessonForm,
   uploadDatasetItemsForm,
-} from '../../lib/experiments/forms'
+} from '../../lib/services/experiments/forms'
 import {
   addMcpServerForm,
   checkMcpServerForm,
@@ -51,7 +56,7 @@ import {
   httpFetchHostsForm,
   removeMcpServerForm,
   setToolEnabledForm,
-} from '../../lib/tools/tool-forms'
+} from '../../lib/services/tools/tool-forms'
 import { OPERATOR_SERVER_NAME, useTestToolNetwork } from './tool-fixtures'
 
 // Servers the matrix adds point at port 1 of loopback (refused at once); the operator's server is the test stdio server.

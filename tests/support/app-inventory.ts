@@ -1,7 +1,7 @@
 // The expected surface of the app: every server action, route handler and page, with who may use
 // it and on which resources. The isolation matrices compare this table with what they discover in
 // app/ at test time: a new action, route or page that is not listed here fails them, by name.
-import { can, type ApiScope, type Permission, type Role } from '../../lib/auth/permissions'
+import { can, type ApiScope, type Permission, type Role } from '../../lib/services/auth/permissions'
 
 /** How a resource relates to the person asking: theirs, a colleague's (same tenant), the tenant's own (shared), or another tenant's. */
 export type Relation = 'owner' | 'colleague' | 'tenant' | 'foreign'

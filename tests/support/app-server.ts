@@ -6,7 +6,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openDatabase, setDatabase, type Database } from '../../lib/db/client'
+import { openDatabase, setDatabase, type Database } from '../../lib/adapters/db/client'
 import { REPOSITORY_ROOT } from './app-discovery'
 import { adminQuery, freePort } from './local-services'
 

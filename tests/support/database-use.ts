@@ -1,5 +1,5 @@
 // What counts as touching the database in a source file (for the structure tests in tests/unit/db):
-// a value import of the Prisma client, pg, pg-boss, PGlite or the app's lib/db modules, or a call of
+// a value import of the Prisma client, pg, pg-boss, PGlite or the app's lib/adapters/db modules, or a call of
 // Prisma's query API (`db.run.findMany(…)`, `prisma.$queryRaw`…). Comments do not count.
 import path from 'node:path'
 
@@ -9,8 +9,8 @@ const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, 
 /** Packages that open or drive a database connection. */
 const DATABASE_PACKAGES =
   /^(pg|pg-boss|@prisma\/(client|adapter-pg)|@electric-sql\/pglite(-socket)?|pglite-prisma-adapter)$/
-/** The app's own database modules (lib/db) and the generated Prisma client. */
-const DATABASE_FILES = /^lib\/(db\/(client|embedded|scratch|schema-engine)|generated\/prisma\/.*)$/
+/** The app's own database modules (lib/adapters/db) and the generated Prisma client. */
+const DATABASE_FILES = /^lib\/(adapters\/db\/(client|embedded|scratch|schema-engine)|generated\/prisma\/.*)$/
 
 /** The repository path (no extension) a specifier of `file` names, or the specifier itself for a package. */
 function target(file: string, specifier: string): string {

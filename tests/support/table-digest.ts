@@ -1,7 +1,7 @@
 // A digest of everything a form or route can write: the row count of every table, and the mutable
 // columns of the rows of the given tenants. Equal digests before and after = nothing was written.
 import crypto from 'node:crypto'
-import { getPrisma } from '../../lib/db/client'
+import { getPrisma } from '../../lib/adapters/db/client'
 
 /** Row counts of every table the app writes to. */
 export async function tableCounts(): Promise<Record<string, number>> {

@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { setToolOperatorConfig, setToolOutboundPolicy } from '../../lib/tools/tool-network'
+import { setToolOperatorConfig, setToolOutboundPolicy } from '../../lib/services/tools/tool-network'
 
 /** The name of the operator's stdio server in the test configuration. */
 export const OPERATOR_SERVER_NAME = 'lab-stdio'

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { toLoggedEvent } from '@/lib/events'
-import { Reflection } from '@/lib/reflection'
-import { Agent, Reflexion } from '@/lib/reflexion'
-import { scriptedModel, textReply } from '@/lib/reflexion/test-support'
-import { diagnoseRun } from '@/lib/support'
+import { toLoggedEvent } from '@/lib/core/events'
+import { Reflection } from '@/lib/core/reflection'
+import { Agent, Reflexion } from '@/lib/core/reflexion'
+import { scriptedModel, textReply } from '@/lib/core/reflexion/test-support'
+import { diagnoseRun } from '@/lib/services/support'
 
 // The engine's real logs (not hand-built ones) read through Reflection and the offline diagnosis.
 describe('diagnoseRun on logs written by the engine', () => {

@@ -1,12 +1,12 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
+import { action } from '@/lib/boundary/actions/action'
 import {
   createSharedLessonForm,
   restoreSharedLessonForm,
   retireSharedLessonForm,
   updateSharedLessonForm,
-} from '@/lib/curation/shared-lesson-forms'
+} from '@/lib/services/curation/shared-lesson-forms'
 
 const revalidate = ['/admin/lessons', '/lessons', '/admin/effect']
 

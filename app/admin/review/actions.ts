@@ -1,7 +1,7 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
-import { approveProposalForm, rejectProposalForm } from '@/lib/curation/review-forms'
+import { action } from '@/lib/boundary/actions/action'
+import { approveProposalForm, rejectProposalForm } from '@/lib/services/curation/review-forms'
 
 const revalidate = ['/admin/review', '/admin/lessons', '/lessons']
 

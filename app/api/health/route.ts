@@ -1,7 +1,7 @@
 import 'server-only'
-import { logger } from '@/lib/log'
-import { getDatabase } from '@/lib/db'
-import { assertDatabaseAnswers } from '@/lib/observability/database-health'
+import { logger } from '@/lib/adapters/log'
+import { getDatabase } from '@/lib/adapters/db'
+import { assertDatabaseAnswers } from '@/lib/adapters/observability/database-health'
 import { SERVER_DATABASE_KEY } from '@/lib/server-marker'
 
 const log = logger().child({ component: 'health' })

@@ -1,7 +1,7 @@
 import 'server-only'
-import { getDatabase } from '@/lib/db'
+import { getDatabase } from '@/lib/adapters/db'
 import { env } from '@/lib/env'
-import { hasMetricsToken, metricsText } from '@/lib/observability/metrics-response'
+import { hasMetricsToken, metricsText } from '@/lib/adapters/observability/metrics-response'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -5,10 +5,10 @@ import { RemoveItemButton } from '@/components/experiments/experiment-buttons'
 import { ExperimentList } from '@/components/experiments/experiment-list'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
-import { orNotFound, requirePageAccess } from '@/lib/auth/session'
-import { getDataset } from '@/lib/experiments/datasets'
-import { listExperiments } from '@/lib/experiments/experiments'
-import { listSharedLessons } from '@/lib/lessons/shared-lessons'
+import { orNotFound, requirePageAccess } from '@/lib/services/auth/session'
+import { getDataset } from '@/lib/services/experiments/datasets'
+import { listExperiments } from '@/lib/services/experiments/experiments'
+import { listSharedLessons } from '@/lib/services/lessons/shared-lessons'
 import {
   addDatasetItemAction,
   removeDatasetItemAction,

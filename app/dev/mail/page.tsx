@@ -2,9 +2,9 @@ import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
 import { Card } from '@/components/ui/card'
-import { clientAddressFrom } from '@/lib/auth/client-address'
+import { clientAddressFrom } from '@/lib/services/auth/client-address'
 import { env } from '@/lib/env'
-import { listOutboxMail, mailViewerEnabled, publicUrl } from '@/lib/mail'
+import { listOutboxMail, mailViewerEnabled, publicUrl } from '@/lib/adapters/mail'
 
 export const metadata: Metadata = { title: 'Mail outbox (development)', referrer: 'no-referrer' }
 export const dynamic = 'force-dynamic'

@@ -10,9 +10,9 @@ import { percent } from '@/components/lessons/format'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { TableHead } from '@/components/ui/table-head'
-import { can } from '@/lib/auth/permissions'
-import { orNotFound, requirePageAccess } from '@/lib/auth/session'
-import { getExperimentResults } from '@/lib/experiments/experiment-results'
+import { can } from '@/lib/services/auth/permissions'
+import { orNotFound, requirePageAccess } from '@/lib/services/auth/session'
+import { getExperimentResults } from '@/lib/services/experiments/experiment-results'
 import { cancelExperimentAction } from '../actions'
 
 export const metadata: Metadata = { title: 'Experiment' }

@@ -1,9 +1,9 @@
 'use server'
 
-import { publicAction, type ServerAction } from '@/lib/actions/action'
-import { setActiveTenant } from '@/lib/auth/active-tenant-cookie'
-import { getSession } from '@/lib/auth/session'
-import { acceptInvitationForm, acceptInvitationWithAccountForm } from '@/lib/tenants/forms'
+import { publicAction, type ServerAction } from '@/lib/boundary/actions/action'
+import { setActiveTenant } from '@/lib/services/auth/active-tenant-cookie'
+import { getSession } from '@/lib/services/auth/session'
+import { acceptInvitationForm, acceptInvitationWithAccountForm } from '@/lib/services/tenants/forms'
 
 const acceptAsSignedInUser = publicAction(acceptInvitationForm)
 

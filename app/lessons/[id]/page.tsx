@@ -4,10 +4,10 @@ import { LessonLabels, LessonProvenance, LessonStats } from '@/components/lesson
 import { formatDate, score } from '@/components/lessons/format'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
-import { can } from '@/lib/auth/permissions'
-import { orNotFound, requireCaller } from '@/lib/auth/session'
-import { lessonOutcomes, lessonRecallHistory } from '@/lib/lessons/lesson-outcomes'
-import { getLesson } from '@/lib/lessons/my-lessons'
+import { can } from '@/lib/services/auth/permissions'
+import { orNotFound, requireCaller } from '@/lib/services/auth/session'
+import { lessonOutcomes, lessonRecallHistory } from '@/lib/services/lessons/lesson-outcomes'
+import { getLesson } from '@/lib/services/lessons/my-lessons'
 import { TableHead } from '@/components/ui/table-head'
 
 export const metadata: Metadata = { title: 'Lesson' }

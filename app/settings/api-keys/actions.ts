@@ -1,7 +1,7 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
-import { createApiKeyForm, revokeApiKeyForm } from '@/lib/api-keys/forms'
+import { action } from '@/lib/boundary/actions/action'
+import { createApiKeyForm, revokeApiKeyForm } from '@/lib/services/api-keys/forms'
 
 const revalidate = ['/settings/api-keys']
 

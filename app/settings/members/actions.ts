@@ -1,7 +1,7 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
-import { changeRoleForm, inviteMemberForm, removeMemberForm, revokeInvitationForm } from '@/lib/tenants/forms'
+import { action } from '@/lib/boundary/actions/action'
+import { changeRoleForm, inviteMemberForm, removeMemberForm, revokeInvitationForm } from '@/lib/services/tenants/forms'
 
 const revalidate = ['/settings/members']
 

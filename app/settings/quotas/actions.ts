@@ -1,7 +1,7 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
-import { memberQuotaForm, tenantQuotaForm } from '@/lib/admin/settings-forms'
+import { action } from '@/lib/boundary/actions/action'
+import { memberQuotaForm, tenantQuotaForm } from '@/lib/services/admin/settings-forms'
 
 const revalidate = ['/settings/quotas']
 

@@ -1,6 +1,6 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
+import { action } from '@/lib/boundary/actions/action'
 import {
   addMcpServerForm,
   checkMcpServerForm,
@@ -8,7 +8,7 @@ import {
   httpFetchHostsForm,
   removeMcpServerForm,
   setToolEnabledForm,
-} from '@/lib/tools/tool-forms'
+} from '@/lib/services/tools/tool-forms'
 
 const revalidate = ['/settings/tools', '/tasks/new']
 

@@ -8,8 +8,8 @@ import { HttpHostsForm } from '@/components/tools/http-hosts-form'
 import { ToolRow } from '@/components/tools/tool-row'
 import { Card } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
-import { requirePageAccess } from '@/lib/auth/session'
-import { getToolRegistry } from '@/lib/tools/tool-catalog'
+import { requirePageAccess } from '@/lib/services/auth/session'
+import { getToolRegistry } from '@/lib/services/tools/tool-catalog'
 import { addMcpServerAction, httpFetchHostsAction, setToolEnabledAction } from './actions'
 
 export const metadata: Metadata = { title: 'Tools' }

@@ -1,7 +1,7 @@
 'use server'
 
-import { action } from '@/lib/actions/action'
-import { addWebhookForm, removeWebhookForm, testWebhookForm } from '@/lib/webhooks/forms'
+import { action } from '@/lib/boundary/actions/action'
+import { addWebhookForm, removeWebhookForm, testWebhookForm } from '@/lib/services/webhooks/forms'
 
 const revalidate = ['/settings/webhooks']
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { ConfirmSignUp } from '@/components/auth/confirm-sign-up'
 import { Card } from '@/components/ui/card'
-import { INVALID_SIGN_UP_LINK, previewSignUpLink } from '@/lib/users/sign-up'
+import { INVALID_SIGN_UP_LINK, previewSignUpLink } from '@/lib/services/users/sign-up'
 import { confirmSignUpAction } from './actions'
 import { TextLink } from '@/components/ui/text-link'
 

@@ -1,5 +1,5 @@
 import { inject } from 'vitest'
-import type { Role } from '../../../lib/auth/permissions'
+import type { Role } from '../../../lib/services/auth/permissions'
 
 /** A demo user with the password the server printed at its first start. */
 export type DemoUser = { role: Role; email: string; password: string }

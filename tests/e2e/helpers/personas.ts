@@ -1,7 +1,7 @@
 // Signed-in browser contexts, one per person, and a second tenant built through the UI.
 import crypto from 'node:crypto'
 import type { Browser, BrowserContext } from 'playwright-core'
-import type { Role } from '../../../lib/auth/permissions'
+import type { Role } from '../../../lib/services/auth/permissions'
 import { InvitationPage, MembersPage, SignInPage, SignUpPage } from '../pages'
 import { newContext } from './browser'
 import { demoUser } from './config'

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import type { Role } from '../../../lib/auth/permissions'
+import type { Role } from '../../../lib/services/auth/permissions'
 
 /** /settings/members (admins): invite, list, and open a member. */
 export class MembersPage {

@@ -3,10 +3,10 @@
 // that must be refused (revoked, expired, removed or demoted owner), idempotent submit, pagination
 // stable under inserts, and every JSON answer validated against the OpenAPI document.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createApiKey, revokeApiKey } from '../../../lib/api-keys/api-keys'
-import { hashApiKey } from '../../../lib/api-keys/key-secret'
-import { scopesAllowedFor, type ApiScope } from '../../../lib/auth/permissions'
-import { getPrisma } from '../../../lib/db/client'
+import { createApiKey, revokeApiKey } from '../../../lib/services/api-keys/api-keys'
+import { hashApiKey } from '../../../lib/services/api-keys/key-secret'
+import { scopesAllowedFor, type ApiScope } from '../../../lib/services/auth/permissions'
+import { getPrisma } from '../../../lib/adapters/db/client'
 import { visible, type Relation } from '../../support/app-inventory'
 import { createIsolationFixtures, PERSONA_NAMES, type IsolationTenant } from '../../support/isolation-fixtures'
 import { addUser, type TestUser } from '../helpers'

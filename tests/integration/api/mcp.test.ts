@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { POST } from '../../../app/api/v1/mcp/route'
-import { createApiKey, revokeApiKey } from '../../../lib/api-keys/api-keys'
+import { createApiKey, revokeApiKey } from '../../../lib/services/api-keys/api-keys'
 import { createIsolationFixtures, type IsolationTenant } from '../../support/isolation-fixtures'
 
 let a: IsolationTenant

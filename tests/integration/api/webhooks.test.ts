@@ -3,22 +3,22 @@
 // ends and a proposal that is made each deliver once; a failing receiver gets retries with backoff
 // through pg-boss and then a logged failure; a URL the outbound guard refuses is never stored.
 import http from 'node:http'
-import { metrics } from '../../../lib/observability/metrics'
+import { metrics } from '../../../lib/adapters/observability/metrics'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getDatabase, getPrisma } from '../../../lib/db/client'
-import { proposeLesson } from '../../../lib/lessons/my-lessons'
-import { endRunInterrupted, openRunSink } from '../../../lib/runs/run-log'
-import { runServicesFor } from '../../../lib/runs/run-services'
-import { sendTestWebhook } from '../../../lib/webhooks/test-delivery'
+import { getDatabase, getPrisma } from '../../../lib/adapters/db/client'
+import { proposeLesson } from '../../../lib/services/lessons/my-lessons'
+import { endRunInterrupted, openRunSink } from '../../../lib/services/runs/run-log'
+import { runServicesFor } from '../../../lib/services/runs/run-services'
+import { sendTestWebhook } from '../../../lib/services/webhooks/test-delivery'
 import {
   addWebhookEndpoint,
   listWebhookDeliveries,
   removeWebhookEndpoint,
-} from '../../../lib/webhooks/webhook-endpoints'
-import { verifyWebhook, WEBHOOK_HEADERS } from '../../../lib/webhooks/signature'
-import { startWebhookWorker, type WebhookWorker } from '../../../lib/webhooks/webhook-worker'
-import { webhookQueueFor } from '../../../lib/webhooks/webhook-queue'
+} from '../../../lib/services/webhooks/webhook-endpoints'
+import { verifyWebhook, WEBHOOK_HEADERS } from '../../../lib/services/webhooks/signature'
+import { startWebhookWorker, type WebhookWorker } from '../../../lib/services/webhooks/webhook-worker'
+import { webhookQueueFor } from '../../../lib/services/webhooks/webhook-queue'
 import { createIsolationFixtures, type IsolationTenant } from '../../support/isolation-fixtures'
 
 type Received = { headers: http.IncomingHttpHeaders; body: string; verified: { ok: boolean; reason?: string } }

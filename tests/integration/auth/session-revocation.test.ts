@@ -2,11 +2,11 @@
 // one carries the user's session version and a bump (sign-out, role change, removal) voids it.
 import { describe, expect, it } from 'vitest'
 import type { JWT } from 'next-auth/jwt'
-import { authOptions } from '../../../lib/auth/options'
-import { callerOf, loadSession } from '../../../lib/auth/session'
-import { currentSessionVersion } from '../../../lib/auth/session-version'
-import { changeMemberRole, removeMember } from '../../../lib/tenants/members'
-import { getPrisma } from '../../../lib/db/client'
+import { authOptions } from '../../../lib/services/auth/options'
+import { callerOf, loadSession } from '../../../lib/services/auth/session'
+import { currentSessionVersion } from '../../../lib/services/auth/session-version'
+import { changeMemberRole, removeMember } from '../../../lib/services/tenants/members'
+import { getPrisma } from '../../../lib/adapters/db/client'
 import { addUser, createTenantWithUsers } from '../helpers'
 
 /** The token Auth.js makes at a password sign-in, through our jwt callback. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { authenticate, SignInError, WRONG_CREDENTIALS } from '../../../lib/auth/authenticate'
-import { getPrisma } from '../../../lib/db/client'
-import { SIGN_IN_POLICY } from '../../../lib/rate-limit/sign-in-policy'
+import { authenticate, SignInError, WRONG_CREDENTIALS } from '../../../lib/services/auth/authenticate'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { SIGN_IN_POLICY } from '../../../lib/services/rate-limit/sign-in-policy'
 import { createTenantWithUsers, randomSuffix, TEST_PASSWORD } from '../helpers'
 
 const noDelay = async () => {}

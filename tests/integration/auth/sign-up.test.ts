@@ -3,15 +3,20 @@
 // mailed to the address is used, can be turned off by the operator, and an invitation bound to an
 // address can only be claimed by someone who proves that address.
 import { describe, expect, it } from 'vitest'
-import { runPublicAction } from '../../../lib/actions/define'
-import { authenticate, SignInError, WRONG_CREDENTIALS } from '../../../lib/auth/authenticate'
-import { getPrisma } from '../../../lib/db/client'
-import { createSmtpTransport, deliverDueMail, MAIL_DELIVERY_POLICY, type MailTransport } from '../../../lib/mail'
-import { acceptInvitation, createInvitation, INVALID_INVITATION } from '../../../lib/tenants/invitations'
-import { SIGN_UP_POLICY } from '../../../lib/rate-limit/sign-up-policy'
-import { listMembershipsOfUser } from '../../../lib/users/queries'
-import { signUpForm } from '../../../lib/users/forms'
-import { hashSignUpToken } from '../../../lib/users/sign-up-token'
+import { runPublicAction } from '../../../lib/boundary/actions/define'
+import { authenticate, SignInError, WRONG_CREDENTIALS } from '../../../lib/services/auth/authenticate'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import {
+  createSmtpTransport,
+  deliverDueMail,
+  MAIL_DELIVERY_POLICY,
+  type MailTransport,
+} from '../../../lib/adapters/mail'
+import { acceptInvitation, createInvitation, INVALID_INVITATION } from '../../../lib/services/tenants/invitations'
+import { SIGN_UP_POLICY } from '../../../lib/services/rate-limit/sign-up-policy'
+import { listMembershipsOfUser } from '../../../lib/services/users/queries'
+import { signUpForm } from '../../../lib/services/users/forms'
+import { hashSignUpToken } from '../../../lib/services/users/sign-up-token'
 import {
   CHECK_YOUR_MAIL,
   confirmSignUp,
@@ -21,7 +26,7 @@ import {
   requestSignUp,
   SIGN_UP_CLOSED,
   type SignUpSettings,
-} from '../../../lib/users/sign-up'
+} from '../../../lib/services/users/sign-up'
 import { startFakeSmtpServer } from '../../support/fake-smtp-server'
 import {
   addUser,

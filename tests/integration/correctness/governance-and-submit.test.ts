@@ -3,15 +3,20 @@
 // admins and support, providers checked at submit (the reason under the model field), and '*' refused as
 // the user id of a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callerOf } from '../../../lib/auth/caller'
-import { runAction } from '../../../lib/actions/define'
-import { createSharedLessonForm, updateSharedLessonForm } from '../../../lib/curation/shared-lesson-forms'
-import { getPrisma } from '../../../lib/db/client'
-import { defaultEmbedder } from '../../../lib/lessons/embedders'
-import { getLesson } from '../../../lib/lessons/my-lessons'
-import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { approveProposal, createSharedLesson, proposeLesson, updateSharedLesson } from '../../../lib/lessons/queries'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { callerOf } from '../../../lib/services/auth/caller'
+import { runAction } from '../../../lib/boundary/actions/define'
+import { createSharedLessonForm, updateSharedLessonForm } from '../../../lib/services/curation/shared-lesson-forms'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
+import { getLesson } from '../../../lib/services/lessons/my-lessons'
+import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
+import {
+  approveProposal,
+  createSharedLesson,
+  proposeLesson,
+  updateSharedLesson,
+} from '../../../lib/services/lessons/queries'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { addUser, createTenantWithUsers, type TestTenant } from '../helpers'
 
 let tenant: TestTenant

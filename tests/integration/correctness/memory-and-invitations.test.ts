@@ -1,10 +1,14 @@
 // Monotonic-mode lessons (lines of the member's memory block) are listed and editable like other lessons;
 // a pending invitation can be revoked (its link stops working, audited); a removal says so on the list.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { editMyMemoryLesson, listMyMemoryLessons, MEMORY_LESSONS_BLOCK } from '../../../lib/lessons/memory-lessons'
-import { PgMemory } from '../../../lib/lessons/pg-memory'
-import { createInvitation, previewInvitation, revokeInvitation } from '../../../lib/tenants/invitations'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import {
+  editMyMemoryLesson,
+  listMyMemoryLessons,
+  MEMORY_LESSONS_BLOCK,
+} from '../../../lib/services/lessons/memory-lessons'
+import { PgMemory } from '../../../lib/services/lessons/pg-memory'
+import { createInvitation, previewInvitation, revokeInvitation } from '../../../lib/services/tenants/invitations'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 
 let tenant: TestTenant

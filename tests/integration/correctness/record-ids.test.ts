@@ -2,15 +2,20 @@
 // error and changes nothing. Before, an undefined id dropped out of the Prisma `where` and the service
 // acted on the tenant's first row (approving or rejecting someone's proposal, removing a member).
 import { beforeAll, describe, expect, it } from 'vitest'
-import { runAction } from '../../../lib/actions/define'
-import { approveProposalForm, rejectProposalForm } from '../../../lib/curation/review-forms'
-import { getPrisma } from '../../../lib/db/client'
-import { defaultEmbedder } from '../../../lib/lessons/embedders'
-import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { approveProposal, proposeLesson, rejectProposal, updateSharedLesson } from '../../../lib/lessons/queries'
-import { getLesson } from '../../../lib/lessons/my-lessons'
-import { removeMember } from '../../../lib/tenants/members'
-import { revokeInvitation } from '../../../lib/tenants/invitations'
+import { runAction } from '../../../lib/boundary/actions/define'
+import { approveProposalForm, rejectProposalForm } from '../../../lib/services/curation/review-forms'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
+import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
+import {
+  approveProposal,
+  proposeLesson,
+  rejectProposal,
+  updateSharedLesson,
+} from '../../../lib/services/lessons/queries'
+import { getLesson } from '../../../lib/services/lessons/my-lessons'
+import { removeMember } from '../../../lib/services/tenants/members'
+import { revokeInvitation } from '../../../lib/services/tenants/invitations'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 
 let tenant: TestTenant

@@ -1,10 +1,10 @@
 // The experiment arm's recall filter: with `allowedLessonIds`, a run recalls only the listed lessons
 // and the lessons it wrote itself, however near other shared or own lessons are; without it, recall is unchanged.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { defaultEmbedder } from '../../../lib/lessons/embedders'
-import { PgLessonStore, type RecallScope } from '../../../lib/lessons/pg-lesson-store'
-import { SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
+import { PgLessonStore, type RecallScope } from '../../../lib/services/lessons/pg-lesson-store'
+import { SHARED_LESSON } from '../../../lib/core/reflexion/lesson-modes'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 
 const PROMPT = 'Plan a relaxed walking tour of Lisbon, stops separated by →.'

@@ -3,13 +3,17 @@
 // more items on the first attempt, changes nothing on the four others. The tutorial's walking tour in
 // the same organisation never recalls the date lesson (its attempt 1 still fails and learns).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callerOf } from '../../../lib/auth/caller'
-import { getPrisma } from '../../../lib/db/client'
-import { DEMO_ARM_LABELS, DEMO_DATASET_NAME, DEMO_EXPERIMENT_NAME } from '../../../lib/experiments/demo-experiment'
-import { getExperimentResults } from '../../../lib/experiments/experiment-results'
-import { ISO_DATE_LESSON } from '../../../lib/models/demo'
-import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { callerOf } from '../../../lib/services/auth/caller'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import {
+  DEMO_ARM_LABELS,
+  DEMO_DATASET_NAME,
+  DEMO_EXPERIMENT_NAME,
+} from '../../../lib/services/experiments/demo-experiment'
+import { getExperimentResults } from '../../../lib/services/experiments/experiment-results'
+import { ISO_DATE_LESSON } from '../../../lib/adapters/models/demo'
+import type { RunWorker } from '../../../lib/services/runs/run-worker'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { DEMO_TENANT_SLUG, seedDemo } from '../../../scripts/seed'
 import { scenarioTask, startTestWorker, storedEvents, waitForRun } from '../runs/run-helpers'
 import { waitForExperiment } from './experiment-helpers'

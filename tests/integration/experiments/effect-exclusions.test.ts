@@ -2,9 +2,9 @@
 // outage made a helpful lesson read "−33 pts"). Runs interrupted by provider_error, model_config or
 // worker_lost, cancelled runs and experiment runs count on neither side, and the exclusions are counted.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { lessonOutcomes, sharedLessonEffect } from '../../../lib/lessons/lesson-outcomes'
-import { createSharedLesson } from '../../../lib/lessons/shared-lessons'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { lessonOutcomes, sharedLessonEffect } from '../../../lib/services/lessons/lesson-outcomes'
+import { createSharedLesson } from '../../../lib/services/lessons/shared-lessons'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 
 let tenant: TestTenant

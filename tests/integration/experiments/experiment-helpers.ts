@@ -1,10 +1,10 @@
 // Shared set-up of the experiment tests: the walking-tour dataset the demo model plays, the helpful
 // and misleading shared lessons, and waiting for an experiment to settle.
-import { getPrisma } from '../../../lib/db/client'
-import { createDataset } from '../../../lib/experiments/datasets'
-import { createSharedLesson } from '../../../lib/lessons/shared-lessons'
-import { DEMO_SCENARIOS, MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS } from '../../../lib/models/demo'
-import type { TaskInputDraft } from '../../../lib/runs/task-input'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { createDataset } from '../../../lib/services/experiments/datasets'
+import { createSharedLesson } from '../../../lib/services/lessons/shared-lessons'
+import { DEMO_SCENARIOS, MISLEADING_WALKING_LESSON, WALKING_CITY_SCENARIOS } from '../../../lib/adapters/models/demo'
+import type { TaskInputDraft } from '../../../lib/services/runs/task-input'
 import type { TestUser } from '../helpers'
 
 /** The eight walking tours the demo model answers: five stops without the lesson, three on foot with it. */

@@ -2,14 +2,14 @@
 // model's walking tours show the helpful lesson helping and the misleading one hurting, experiment
 // runs stay out of run lists and lesson statistics, and infrastructure interruptions are left out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { getExperimentResults } from '../../../lib/experiments/experiment-results'
-import { cancelExperiment, startExperiment } from '../../../lib/experiments/experiments'
-import { addRunsToDataset, getDataset } from '../../../lib/experiments/datasets'
-import { sharedLessonEffect } from '../../../lib/lessons/lesson-outcomes'
-import { listRuns } from '../../../lib/runs/queries'
-import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { getExperimentResults } from '../../../lib/services/experiments/experiment-results'
+import { cancelExperiment, startExperiment } from '../../../lib/services/experiments/experiments'
+import { addRunsToDataset, getDataset } from '../../../lib/services/experiments/datasets'
+import { sharedLessonEffect } from '../../../lib/services/lessons/lesson-outcomes'
+import { listRuns } from '../../../lib/services/runs/queries'
+import type { RunWorker } from '../../../lib/services/runs/run-worker'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 import { startTestWorker, waitForRun } from '../runs/run-helpers'
 import { waitForExperiment, walkingDataset, walkingLessons } from './experiment-helpers'
@@ -113,7 +113,7 @@ describe('datasets from runs and infrastructure interruptions', () => {
   it('adds a member run to a member dataset; a run interrupted by the provider is left out and counted apart', async () => {
     const { runId } = await submitTaskDraft(tenant.member.caller, walkingDatasetItem())
     await waitForRun(runId)
-    const { createDataset } = await import('../../../lib/experiments/datasets')
+    const { createDataset } = await import('../../../lib/services/experiments/datasets')
     const { datasetId: own } = await createDataset(tenant.member.caller, { name: 'Mine' })
     const { added, version } = await addRunsToDataset(tenant.member.caller, own, [runId])
     expect({ added, version }).toEqual({ added: 1, version: 2 })

@@ -1,10 +1,10 @@
 // /admin/audit?to=2099-99-99 and ?from=2026-13-45 were 500s (an invalid Date reached the query): the
 // page now reads its dates with parseDayRange, and the search itself refuses an invalid Date as bad input.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { parseDayRange } from '../../../lib/actions/day-range'
-import { searchAuditLog } from '../../../lib/admin/audit-search'
-import { writeAudit } from '../../../lib/audit/write-audit'
-import { getPrisma } from '../../../lib/db/client'
+import { parseDayRange } from '../../../lib/boundary/actions/day-range'
+import { searchAuditLog } from '../../../lib/services/admin/audit-search'
+import { writeAudit } from '../../../lib/services/audit/write-audit'
+import { getPrisma } from '../../../lib/adapters/db/client'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 
 let tenant: TestTenant

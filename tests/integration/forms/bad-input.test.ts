@@ -5,18 +5,18 @@ import {
   runPublicAction,
   type ActionDefinition,
   type PublicActionDefinition,
-} from '../../../lib/actions/define'
-import type { Caller } from '../../../lib/auth/caller'
-import { createInvitation } from '../../../lib/tenants/invitations'
+} from '../../../lib/boundary/actions/define'
+import type { Caller } from '../../../lib/services/auth/caller'
+import { createInvitation } from '../../../lib/services/tenants/invitations'
 import {
   acceptInvitationForm,
   acceptInvitationWithAccountForm,
   changeRoleForm,
   inviteMemberForm,
   removeMemberForm,
-} from '../../../lib/tenants/forms'
-import { signUpForm } from '../../../lib/users/forms'
-import { CHECK_YOUR_MAIL, confirmSignUp } from '../../../lib/users/sign-up'
+} from '../../../lib/services/tenants/forms'
+import { signUpForm } from '../../../lib/services/users/forms'
+import { CHECK_YOUR_MAIL, confirmSignUp } from '../../../lib/services/users/sign-up'
 import { createTenantWithUsers, mailedSignUpToken, mailsTo, randomEmail, rowCounts } from '../helpers'
 
 type Case = { name: string; input: unknown; field: string; message: RegExp }

@@ -1,11 +1,11 @@
 // A form rendered for one tenant and submitted after the tenant was switched in another tab landed in
 // the other tenant. Forms now carry the tenant they were rendered for; a mismatch is refused, unchanged.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { runAction, runPublicAction, definePublicAction } from '../../../lib/actions/define'
-import { FORM_TENANT_FIELD, STALE_TENANT_ERROR } from '../../../lib/actions/form-tenant'
-import { tenantQuotaForm } from '../../../lib/admin/settings-forms'
-import { callerOf, type Caller } from '../../../lib/auth/caller'
-import { getPrisma } from '../../../lib/db/client'
+import { runAction, runPublicAction, definePublicAction } from '../../../lib/boundary/actions/define'
+import { FORM_TENANT_FIELD, STALE_TENANT_ERROR } from '../../../lib/boundary/actions/form-tenant'
+import { tenantQuotaForm } from '../../../lib/services/admin/settings-forms'
+import { callerOf, type Caller } from '../../../lib/services/auth/caller'
+import { getPrisma } from '../../../lib/adapters/db/client'
 import { z } from 'zod'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 

@@ -1,7 +1,7 @@
 // Reading the outbox as the person would read their mail: the newest mail to an address, and the
 // sign-up link in it.
-import { getPrisma } from '../../../lib/db/client'
-import { requestSignUp, confirmSignUp, type SignUpRequest } from '../../../lib/users/sign-up'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { requestSignUp, confirmSignUp, type SignUpRequest } from '../../../lib/services/users/sign-up'
 import { randomSuffix } from './tenants'
 
 /** The mails queued for an address, oldest first. */

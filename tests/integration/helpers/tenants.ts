@@ -1,11 +1,11 @@
 // Test data for integration tests: each test file makes its own tenants and users with random
 // ids, so files never depend on each other or on leftovers.
-import { callerOf } from '../../../lib/auth/caller'
+import { callerOf } from '../../../lib/services/auth/caller'
 import crypto from 'node:crypto'
-import type { Caller } from '../../../lib/auth/caller'
-import { hashPassword } from '../../../lib/auth/password'
-import type { Role } from '../../../lib/auth/permissions'
-import { getPrisma } from '../../../lib/db/client'
+import type { Caller } from '../../../lib/services/auth/caller'
+import { hashPassword } from '../../../lib/services/auth/password'
+import type { Role } from '../../../lib/services/auth/permissions'
+import { getPrisma } from '../../../lib/adapters/db/client'
 
 /** The password of every user these helpers create (hashed once per file: argon2 is slow on purpose). */
 export const TEST_PASSWORD = `test-password-${crypto.randomBytes(6).toString('hex')}`

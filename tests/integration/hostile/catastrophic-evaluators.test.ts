@@ -2,12 +2,12 @@
 // Schema with a catastrophic pattern. Through the real worker, each run finishes (failed, with the
 // timeout said in the feedback) instead of hanging the worker; invalid schemas are refused up front.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runAction } from '../../../lib/actions/define'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
-import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTaskForm } from '../../../lib/runs/forms'
+import { runAction } from '../../../lib/boundary/actions/define'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
+import type { RunWorker } from '../../../lib/services/runs/run-worker'
+import { submitTaskForm } from '../../../lib/services/runs/forms'
 import { tableCounts } from '../../support/table-digest'
-import { saveProviderKey } from '../../../lib/models/provider-keys'
+import { saveProviderKey } from '../../../lib/services/admin/provider-keys'
 import { startOpenAIServer, type OpenAIServer } from '../../support/openai-server'
 import { allowOutbound, createTenantWithUsers, type TestTenant } from '../helpers'
 import { scenarioTask, startTestWorker, storedEvents, waitForRun } from '../runs/run-helpers'

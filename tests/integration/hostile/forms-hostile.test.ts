@@ -3,12 +3,12 @@
 // characters, 4-byte emoji, combining marks, markup): each answer is a clear refusal or a success,
 // never the unexpected-error result, and a refusal writes nothing to any table.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { runAction, runPublicAction, type PublicActionDefinition } from '../../../lib/actions/define'
-import { getPrisma } from '../../../lib/db/client'
-import { createInvitation } from '../../../lib/tenants/invitations'
-import { acceptInvitationForm, acceptInvitationWithAccountForm } from '../../../lib/tenants/forms'
-import { confirmSignUpForm, signUpForm } from '../../../lib/users/forms'
-import { requestSignUp } from '../../../lib/users/sign-up'
+import { runAction, runPublicAction, type PublicActionDefinition } from '../../../lib/boundary/actions/define'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { createInvitation } from '../../../lib/services/tenants/invitations'
+import { acceptInvitationForm, acceptInvitationWithAccountForm } from '../../../lib/services/tenants/forms'
+import { confirmSignUpForm, signUpForm } from '../../../lib/services/users/forms'
+import { requestSignUp } from '../../../lib/services/users/sign-up'
 import { DEFINITIONS } from '../../support/action-definitions'
 import { makeTarget } from '../../support/action-targets'
 import { SERVER_ACTIONS } from '../../support/app-inventory'

@@ -2,9 +2,9 @@
 // with hostile questions and bodies, the export and live stream with hostile ids and resume points.
 // Each answer is a clear 4xx or a safe 200; never a thrown error (a 500); a refusal writes nothing.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { settleResponse } from '../../../lib/http/error-response'
-import { exportRunResponse, streamRunResponse } from '../../../lib/runs/run-responses'
-import { supportChatResponse } from '../../../lib/support/chat-response'
+import { settleResponse } from '../../../lib/boundary/http/error-response'
+import { exportRunResponse, streamRunResponse } from '../../../lib/services/runs/run-responses'
+import { supportChatResponse } from '../../../lib/services/support/chat-response'
 import { HOSTILE_VALUES, ONE_MEGABYTE, SCRIPT_PAYLOAD } from '../../support/hostile-values'
 import { createIsolationFixtures, type IsolationTenant } from '../../support/isolation-fixtures'
 import { tableDigest } from '../../support/table-digest'

@@ -4,17 +4,21 @@
 // action's Next-free definition with a real Caller against a freshly made target, then asserts the
 // allowed result (and that something was written) or the not-found result with nothing written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runAction, runPublicAction } from '../../../lib/actions/define'
-import type { Caller } from '../../../lib/auth/caller'
-import { callerOf, loadSession } from '../../../lib/auth/session'
-import { getPrisma } from '../../../lib/db/client'
-import { createInvitation } from '../../../lib/tenants/invitations'
-import { acceptInvitationForm, acceptInvitationWithAccountForm, inviteMemberForm } from '../../../lib/tenants/forms'
-import { createSharedLessonForm } from '../../../lib/curation/shared-lesson-forms'
-import { modelSettingsForm } from '../../../lib/admin/settings-forms'
+import { runAction, runPublicAction } from '../../../lib/boundary/actions/define'
+import type { Caller } from '../../../lib/services/auth/caller'
+import { callerOf, loadSession } from '../../../lib/services/auth/session'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { createInvitation } from '../../../lib/services/tenants/invitations'
+import {
+  acceptInvitationForm,
+  acceptInvitationWithAccountForm,
+  inviteMemberForm,
+} from '../../../lib/services/tenants/forms'
+import { createSharedLessonForm } from '../../../lib/services/curation/shared-lesson-forms'
+import { modelSettingsForm } from '../../../lib/services/admin/settings-forms'
 import { DEFINITIONS } from '../../support/action-definitions'
 import { makeTarget } from '../../support/action-targets'
-import { confirmSignUpForm, signUpForm } from '../../../lib/users/forms'
+import { confirmSignUpForm, signUpForm } from '../../../lib/services/users/forms'
 import { discoverServerActions, inventoryDifferences } from '../../support/app-discovery'
 import { SERVER_ACTIONS, visible, type Relation, type ResourceKind } from '../../support/app-inventory'
 import {

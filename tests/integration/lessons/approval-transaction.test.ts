@@ -4,11 +4,11 @@
 // lesson leaves nothing half-written and the proposal pending; two admins approving at once make
 // exactly one shared lesson.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { defaultEmbedder } from '../../../lib/lessons/embedders'
-import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { approveProposal, createSharedLesson, proposeLesson } from '../../../lib/lessons/queries'
-import { SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
+import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
+import { approveProposal, createSharedLesson, proposeLesson } from '../../../lib/services/lessons/queries'
+import { SHARED_LESSON } from '../../../lib/core/reflexion/lesson-modes'
 import { addUser, createTenantWithUsers, type TestTenant, type TestUser } from '../helpers'
 
 let tenant: TestTenant

@@ -4,10 +4,10 @@
 // user's near-duplicate never comes back.
 import crypto from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { defaultEmbedder } from '../../../lib/lessons/embedders'
-import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { recallForUser, SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
+import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
+import { recallForUser, SHARED_LESSON } from '../../../lib/core/reflexion/lesson-modes'
 
 const backup = 'Before restarting a production database, confirm that a recent backup exists and has been restored.'
 const tax = '计算个人所得税时，先扣除专项附加扣除，再按累进税率计算。'

@@ -3,14 +3,14 @@
 // migration that every migrating path runs once, so the task form's `travel planning` matches them.
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { DATA_MIGRATIONS, runDataMigrations } from '../../../lib/db/data-migrations'
-import { getDatabase, getPrisma } from '../../../lib/db/client'
-import { migrationAdapterFor } from '../../../lib/db/schema-engine'
-import { defaultEmbedder } from '../../../lib/lessons/embedders'
-import { normaliseStoredLessonLabels } from '../../../lib/lessons/normalise-stored-labels'
-import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { createSharedLesson } from '../../../lib/lessons/queries'
-import { taskInputSchema } from '../../../lib/runs/task-input'
+import { DATA_MIGRATIONS, runDataMigrations } from '../../../lib/adapters/db/data-migrations'
+import { getDatabase, getPrisma } from '../../../lib/adapters/db/client'
+import { migrationAdapterFor } from '../../../lib/adapters/db/schema-engine'
+import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
+import { normaliseStoredLessonLabels } from '../../../lib/adapters/db/normalise-stored-labels'
+import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
+import { createSharedLesson } from '../../../lib/services/lessons/queries'
+import { taskInputSchema } from '../../../lib/services/runs/task-input'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 
 let tenant: TestTenant

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { defaultEmbedder } from '../../../lib/lessons/embedders'
-import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { PgMemory } from '../../../lib/lessons/pg-memory'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
+import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
+import { PgMemory } from '../../../lib/services/lessons/pg-memory'
 import {
   approveProposal,
   createSharedLesson,
@@ -17,7 +17,7 @@ import {
   retireSharedLesson,
   updateMyLesson,
   updateSharedLesson,
-} from '../../../lib/lessons/queries'
+} from '../../../lib/services/lessons/queries'
 import { addUser, createTenantWithUsers, type TestTenant } from '../helpers'
 
 let tenant: TestTenant

@@ -3,11 +3,11 @@
 // the cap keeps the newest lines; and through the real worker, two monotonic runs of one member
 // that each write a lesson at the same time both end up in the block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { PgMemory } from '../../../lib/lessons/pg-memory'
-import { blockLines } from '../../../lib/reflexion/lesson-text'
-import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { PgMemory } from '../../../lib/services/lessons/pg-memory'
+import { blockLines } from '../../../lib/core/reflexion/lesson-text'
+import type { RunWorker } from '../../../lib/services/runs/run-worker'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 import { scenarioTask, startTestWorker, waitForRun } from '../runs/run-helpers'
 

@@ -5,12 +5,12 @@
 // member's lesson and its shared copy come back as one; another user's near-duplicate never does.
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma, type Db } from '../../../lib/db/client'
-import { openScratchDatabase } from '../../../lib/db/scratch'
-import { defaultEmbedder } from '../../../lib/lessons/embedders'
-import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { recallForUser, SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
-import { lexicalSimilarity } from '../../../lib/reflexion/text-features'
+import { getPrisma, type Db } from '../../../lib/adapters/db/client'
+import { openScratchDatabase } from '../../../lib/adapters/db/scratch'
+import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
+import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
+import { recallForUser, SHARED_LESSON } from '../../../lib/core/reflexion/lesson-modes'
+import { lexicalSimilarity } from '../../../lib/core/reflexion/text-features'
 
 type Scratch = Awaited<ReturnType<typeof openScratchDatabase>>
 let scratch: Scratch | null = null

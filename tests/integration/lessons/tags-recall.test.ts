@@ -4,13 +4,13 @@
 // with the same task key never comes back; retired and expired ones neither. Through the real worker,
 // a run's lessons inherit its task key and tags, and a later related run recalls them, saying why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { taskFormSchema } from '../../../lib/runs/task-form-input'
-import { getPrisma } from '../../../lib/db/client'
-import { defaultEmbedder } from '../../../lib/lessons/embedders'
-import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
-import type { RunWorker } from '../../../lib/runs/run-worker'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { taskFormSchema } from '../../../lib/services/runs/task-form-input'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
+import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
+import { SHARED_LESSON } from '../../../lib/core/reflexion/lesson-modes'
+import type { RunWorker } from '../../../lib/services/runs/run-worker'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { addUser, createTenantWithUsers, type TestTenant, type TestUser } from '../helpers'
 import { scenarioTask, startTestWorker, storedEvents, waitForRun } from '../runs/run-helpers'
 

@@ -5,18 +5,21 @@ import { PGlite } from '@electric-sql/pglite'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PrismaClient } from '../../../lib/generated/prisma/client'
-import { applyMigrations } from '../../../lib/db/schema-engine'
-import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { embeddingStorage } from '../../../lib/lessons/vector-support'
-import { HashEmbedder } from '../../../lib/reflexion/hash-embedder'
-import { lexicalSimilarity } from '../../../lib/reflexion/text-features'
-import { SHARED_LESSON } from '../../../lib/reflexion/lesson-modes'
+import { applyMigrations } from '../../../lib/adapters/db/schema-engine'
+import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
+import { embeddingStorage } from '../../../lib/services/lessons/vector-support'
+import { HashEmbedder } from '../../../lib/core/reflexion/hash-embedder'
+import { lexicalSimilarity } from '../../../lib/core/reflexion/text-features'
+import { SHARED_LESSON } from '../../../lib/core/reflexion/lesson-modes'
 
 let pg: PGlite
 let prisma: PrismaClient
 // This process's logger, replaced before the modules under test take it: what they log lands here.
 const logLines = await vi.hoisted(async () => {
-  const [{ createLogger }, { Writable }] = await Promise.all([import('../../../lib/log/logger'), import('node:stream')])
+  const [{ createLogger }, { Writable }] = await Promise.all([
+    import('../../../lib/adapters/log/logger'),
+    import('node:stream'),
+  ])
   const lines: string[] = []
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {

@@ -5,11 +5,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { getDatabase } from '../../../lib/db/client'
-import { hasMetricsToken, metricsText } from '../../../lib/observability/metrics-response'
-import { readiness } from '../../../lib/observability/readiness'
-import { runServicesFor } from '../../../lib/runs/run-services'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { getDatabase } from '../../../lib/adapters/db/client'
+import { hasMetricsToken, metricsText } from '../../../lib/adapters/observability/metrics-response'
+import { readiness } from '../../../lib/adapters/observability/readiness'
+import { runServicesFor } from '../../../lib/services/runs/run-services'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { createTenantWithUsers } from '../helpers'
 import { scenarioTask, startTestWorker, waitForRun } from '../runs/run-helpers'
 
@@ -77,7 +77,7 @@ describe('metrics', () => {
 
 describe('a worker process metrics port', () => {
   it('serves the process metrics with the same token, and nothing else', async () => {
-    const { serveWorkerMetrics } = await import('../../../lib/observability/worker-metrics-server')
+    const { serveWorkerMetrics } = await import('../../../lib/adapters/observability/worker-metrics-server')
     const { freePort } = await import('../../support/local-services')
     const token = 'worker-metrics-token-0123456789'
     const port = await freePort()

@@ -3,11 +3,11 @@
 // tenant's default role (audited), of an unlisted domain join nothing; a password session cannot
 // act in a tenant that turned password sign-in off, an SSO session can.
 import { describe, expect, it } from 'vitest'
-import { runAction } from '../../../lib/actions/define'
-import { loadSession } from '../../../lib/auth/session'
-import { getPrisma } from '../../../lib/db/client'
-import { ssoSettingsForm } from '../../../lib/sso/forms'
-import { signInWithOidc, SsoSignInError } from '../../../lib/sso/oidc-sign-in'
+import { runAction } from '../../../lib/boundary/actions/define'
+import { loadSession } from '../../../lib/services/auth/session'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { ssoSettingsForm } from '../../../lib/services/sso/forms'
+import { signInWithOidc, SsoSignInError } from '../../../lib/services/sso/oidc-sign-in'
 import { createTenantWithUsers, randomSuffix } from '../helpers'
 
 describe('OIDC sign-in', () => {

@@ -2,11 +2,11 @@
 // from the tables), keeps lessons with their provenance as text, audits each batch, and never
 // touches queued or running runs or tenants without a policy.
 import { describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { purgeExpiredRuns } from '../../../lib/retention/purge-expired-runs'
-import { exportDueRuns, getRetentionView, setRunRetention } from '../../../lib/retention/retention-service'
-import { retentionForm } from '../../../lib/retention/forms'
-import { runAction } from '../../../lib/actions/define'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { purgeExpiredRuns } from '../../../lib/services/retention/purge-expired-runs'
+import { exportDueRuns, getRetentionView, setRunRetention } from '../../../lib/services/retention/retention-service'
+import { retentionForm } from '../../../lib/services/retention/forms'
+import { runAction } from '../../../lib/boundary/actions/define'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -163,8 +163,8 @@ describe('the scheduled purge', () => {
     const tenant = await createTenantWithUsers()
     await setRunRetention(tenant.admin.caller, 7)
     const old = await makeRun(tenant, (Date.now() - now.getTime()) / DAY + 30, 'succeeded')
-    const { startRunWorker } = await import('../../../lib/runs/run-worker')
-    const { getDatabase } = await import('../../../lib/db/client')
+    const { startRunWorker } = await import('../../../lib/services/runs/run-worker')
+    const { getDatabase } = await import('../../../lib/adapters/db/client')
     const worker = await startRunWorker({
       database: await getDatabase(),
       concurrency: 1,

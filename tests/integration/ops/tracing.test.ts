@@ -4,8 +4,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTracing } from '../../../lib/observability/tracing'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { startTracing } from '../../../lib/adapters/observability/tracing'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { createTenantWithUsers } from '../helpers'
 import { scenarioTask, startTestWorker, waitForRun } from '../runs/run-helpers'
 

@@ -1,30 +1,30 @@
 // The admin area: the shared-lesson library, effect, settings (provider keys, default model,
 // redaction, quotas) and the audit log. Bad input writes nothing; members and support get 404s.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { runAction, type ActionDefinition } from '../../../lib/actions/define'
-import { searchAuditLog } from '../../../lib/admin/audit-search'
-import { listMemberQuotas } from '../../../lib/admin/member-quotas'
+import { runAction, type ActionDefinition } from '../../../lib/boundary/actions/define'
+import { searchAuditLog } from '../../../lib/services/admin/audit-search'
+import { listMemberQuotas } from '../../../lib/services/admin/member-quotas'
 import {
   memberQuotaForm,
   modelSettingsForm,
   removeProviderKeyForm,
   saveProviderKeyForm,
   tenantQuotaForm,
-} from '../../../lib/admin/settings-forms'
-import { getTenantSettings } from '../../../lib/admin/tenant-settings'
-import type { Caller } from '../../../lib/auth/caller'
+} from '../../../lib/services/admin/settings-forms'
+import { getTenantSettings } from '../../../lib/services/admin/tenant-settings'
+import type { Caller } from '../../../lib/services/auth/caller'
 import {
   createSharedLessonForm,
   restoreSharedLessonForm,
   retireSharedLessonForm,
   updateSharedLessonForm,
-} from '../../../lib/curation/shared-lesson-forms'
-import { getPrisma } from '../../../lib/db/client'
+} from '../../../lib/services/curation/shared-lesson-forms'
+import { getPrisma } from '../../../lib/adapters/db/client'
 import { AppError } from '../../../lib/errors'
-import { sharedLessonEffect } from '../../../lib/lessons/lesson-outcomes'
-import { listSharedLessons } from '../../../lib/lessons/shared-lessons'
-import { listProviderKeys } from '../../../lib/models/provider-keys'
-import { tenantRedaction } from '../../../lib/support/tenant-redaction'
+import { sharedLessonEffect } from '../../../lib/services/lessons/lesson-outcomes'
+import { listSharedLessons } from '../../../lib/services/lessons/shared-lessons'
+import { listProviderKeys } from '../../../lib/services/admin/provider-keys'
+import { tenantRedaction } from '../../../lib/services/support/tenant-redaction'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 import { formData, lessonCounts, lessonRow } from './lesson-test-helpers'
 
@@ -331,7 +331,7 @@ describe('settings', () => {
     expect(JSON.stringify(entries.map((entry) => entry.details))).not.toMatch(/SECRET|replacement-key/)
   })
 
-  it('default model and support redaction: validated, stored under the keys lib/runs and lib/support read, audited', async () => {
+  it('default model and support redaction: validated, stored under the keys lib/services/runs and lib/services/support read, audited', async () => {
     await expectRefused(
       modelSettingsForm as never,
       { defaultModel: 'gpt-4' },

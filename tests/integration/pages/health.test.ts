@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { GET as health } from '../../../app/api/health/route'
-import { getDatabase, openDatabase, setDatabase } from '../../../lib/db/client'
+import { getDatabase, openDatabase, setDatabase } from '../../../lib/adapters/db/client'
 
 describe('/api/health', () => {
   it('answers 200 with db ok on the migrated database', async () => {

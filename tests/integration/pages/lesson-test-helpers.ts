@@ -1,9 +1,9 @@
 // Helpers for the lesson and admin page tests: lessons written like a run would, counts of every
 // table a lesson form writes to, and a run that goes to its end.
-import { getPrisma } from '../../../lib/db/client'
-import { defaultEmbedder } from '../../../lib/lessons/embedders'
-import { PgLessonStore } from '../../../lib/lessons/pg-lesson-store'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
+import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import type { TestUser } from '../helpers'
 import { scenarioTask, storedEvents, waitForRun } from '../runs/run-helpers'
 

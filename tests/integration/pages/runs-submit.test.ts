@@ -1,8 +1,8 @@
 // The New task form refuses bad settings field by field before anything runs, and writes nothing.
 import { describe, expect, it } from 'vitest'
-import { cancelRunForm, submitTaskForm } from '../../../lib/runs/forms'
-import { runAction } from '../../../lib/actions/define'
-import { getPrisma } from '../../../lib/db/client'
+import { cancelRunForm, submitTaskForm } from '../../../lib/services/runs/forms'
+import { runAction } from '../../../lib/boundary/actions/define'
+import { getPrisma } from '../../../lib/adapters/db/client'
 import { createTenantWithUsers } from '../helpers'
 
 function formData(values: Record<string, string>): FormData {

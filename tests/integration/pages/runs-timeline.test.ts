@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { roleUsageOf } from '../../../components/runs/role-usage'
 import { buildTimeline } from '../../../components/runs/run-timeline-model'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
-import { listRunEvents, listRuns } from '../../../lib/runs/queries'
-import type { RunWorker } from '../../../lib/runs/run-worker'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
+import { listRunEvents, listRuns } from '../../../lib/services/runs/queries'
+import type { RunWorker } from '../../../lib/services/runs/run-worker'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 import { scenarioTask, startTestWorker, waitForRun } from '../runs/run-helpers'
 

@@ -5,10 +5,10 @@
 // the job must be left active (its outcome is lost, not invented), and once the server is back the
 // worker's recovery must still end the run with an intact log.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_SCENARIOS } from '../../../lib/models/demo'
-import { runServicesFor } from '../../../lib/runs/run-services'
-import { startRunWorker } from '../../../lib/runs/run-worker'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { DEMO_SCENARIOS } from '../../../lib/adapters/models/demo'
+import { runServicesFor } from '../../../lib/services/runs/run-services'
+import { startRunWorker } from '../../../lib/services/runs/run-worker'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { privatePostgresUnavailable } from '../../support/private-postgres'
 import { createTenantWithUsers } from '../helpers'
 import { assertRecoveredInvariants, waitForAllRuns } from './recovery-invariants'

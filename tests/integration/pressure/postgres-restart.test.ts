@@ -4,8 +4,8 @@
 // the recovery invariants: every run ended (finished, or interrupted with a reason), logs 0..n-1,
 // no lesson stored twice, recall stats counted once. The cluster is deleted at the end, even on failure.
 import { describe, expect, it } from 'vitest'
-import { DEMO_SCENARIOS } from '../../../lib/models/demo'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { DEMO_SCENARIOS } from '../../../lib/adapters/models/demo'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { privatePostgresUnavailable } from '../../support/private-postgres'
 import { addUser, createTenantWithUsers, type TestUser } from '../helpers'
 import { assertRecoveredInvariants, unfinishedRuns } from './recovery-invariants'

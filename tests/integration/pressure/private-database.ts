@@ -2,9 +2,9 @@
 // process-wide database for one test file — submitTaskDraft and the test helpers use that one — and torn
 // down after it: the file's queue and leases closed, the shared database restored, the cluster deleted.
 import { afterAll, beforeAll } from 'vitest'
-import { getDatabase, openDatabase, setDatabase, type Database } from '../../../lib/db/client'
-import { applyMigrations, migrationAdapterFor } from '../../../lib/db/schema-engine'
-import { runServicesFor } from '../../../lib/runs/run-services'
+import { getDatabase, openDatabase, setDatabase, type Database } from '../../../lib/adapters/db/client'
+import { applyMigrations, migrationAdapterFor } from '../../../lib/adapters/db/schema-engine'
+import { runServicesFor } from '../../../lib/services/runs/run-services'
 import { startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres'
 
 /** The private cluster and its database, once the file's `beforeAll` has made them. */

@@ -3,10 +3,10 @@
 // projection of its log, no lesson or memory line is stored twice, and recall stats count each
 // (lesson, run, attempt) once and only for lessons the run's log says it recalled.
 import { expect } from 'vitest'
-import type { Db } from '../../../lib/db/client'
-import { normaliseLesson } from '../../../lib/reflexion/lesson-text'
-import { runColumnsOf } from '../../../lib/runs/projection'
-import { toLogged } from '../../../lib/runs/stored-event'
+import type { Db } from '../../../lib/adapters/db/client'
+import { normaliseLesson } from '../../../lib/core/reflexion/lesson-text'
+import { runColumnsOf } from '../../../lib/services/runs/projection'
+import { toLogged } from '../../../lib/services/runs/stored-event'
 
 const TERMINAL = ['succeeded', 'failed', 'interrupted', 'cancelled']
 

@@ -2,9 +2,9 @@
 // to leak advisory locks (a run whose acquire was in flight when the lock connection opened was locked
 // twice and released once), so the other worker skipped those runs and they waited for recovery.
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { DEMO_SCENARIOS } from '../../../lib/models/demo'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { DEMO_SCENARIOS } from '../../../lib/adapters/models/demo'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { addUser, createTenantWithUsers } from '../helpers'
 import { pause, reapWorkers, startWorkerProcess, stopWorker } from './worker-processes'
 

@@ -1,7 +1,7 @@
 // Worker processes for crash tests: `tsx scripts/worker.ts` children against a given database,
 // started and awaited on their ready line, killed with SIGKILL, all reaped at the end.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { secretsKey } from '../../../lib/models/tenant-secrets'
+import { secretsKey } from '../../../lib/adapters/models/tenant-secrets'
 
 /** A started worker process. */
 export type WorkerProcess = { child: ChildProcess; exited: Promise<number | null>; output: () => string }

@@ -1,9 +1,9 @@
 // Human feedback on runs: recorded in the run's log (run.feedback_given, caused by the rated event
 // via `feedback`), visible to support and admins, a member's own only to them, counted per lesson.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { feedbackCountsPerLesson, listRunFeedback } from '../../../lib/feedback/feedback-queries'
-import { giveFeedback } from '../../../lib/feedback/give-feedback'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { feedbackCountsPerLesson, listRunFeedback } from '../../../lib/services/feedback/feedback-queries'
+import { giveFeedback } from '../../../lib/services/feedback/give-feedback'
 import { maxAttemptsReached } from '../../unit/fixtures/run-scenarios'
 import { persistRun } from '../support/support-fixtures'
 import { addUser, createTenantWithUsers, type TestTenant } from '../helpers'

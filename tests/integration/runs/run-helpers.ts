@@ -1,10 +1,10 @@
 // Helpers for run tests: a worker on this file's database and waiting for a run to finish.
-import { getDatabase, getPrisma } from '../../../lib/db/client'
-import type { LoggedEvent } from '../../../lib/events/event'
-import { DEMO_SCENARIOS } from '../../../lib/models/demo'
-import { startRunWorker, type RunWorker } from '../../../lib/runs/run-worker'
-import { toLogged } from '../../../lib/runs/stored-event'
-import type { TaskInputDraft } from '../../../lib/runs/task-input'
+import { getDatabase, getPrisma } from '../../../lib/adapters/db/client'
+import type { LoggedEvent } from '../../../lib/core/events/event'
+import { DEMO_SCENARIOS } from '../../../lib/adapters/models/demo'
+import { startRunWorker, type RunWorker } from '../../../lib/services/runs/run-worker'
+import { toLogged } from '../../../lib/services/runs/stored-event'
+import type { TaskInputDraft } from '../../../lib/services/runs/task-input'
 
 /** Starts an in-process worker with fast retries (tests do not wait for real backoff). */
 export async function startTestWorker(

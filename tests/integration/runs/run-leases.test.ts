@@ -3,8 +3,8 @@
 // about overlapping queries and pg 9 refuses them).
 import crypto from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import { getDatabase, type Database } from '../../../lib/db/client'
-import { runLeasesFor } from '../../../lib/runs/run-leases'
+import { getDatabase, type Database } from '../../../lib/adapters/db/client'
+import { runLeasesFor } from '../../../lib/adapters/jobs/run-leases'
 
 const runIds = Array.from({ length: 40 }, () => `lease-test-${crypto.randomBytes(6).toString('hex')}`)
 const warnings: string[] = []

@@ -1,7 +1,7 @@
 // The runs list filtered by tag and by task key (read from the stored task), scoped as ever.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { listRuns } from '../../../lib/runs/queries'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { listRuns } from '../../../lib/services/runs/queries'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 
 let tenant: TestTenant

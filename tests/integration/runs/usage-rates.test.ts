@@ -1,10 +1,10 @@
 // Per-minute limits on starting work: one member (or one organisation) cannot submit runs or ask the
 // support agent without bound (300 runs in 9.5 s and 300 questions in 2.3 s went through before).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
+import { getPrisma } from '../../../lib/adapters/db/client'
 import { env } from '../../../lib/env'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
-import { supportChatResponse } from '../../../lib/support/chat-response'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
+import { supportChatResponse } from '../../../lib/services/support/chat-response'
 import { createTenantWithUsers } from '../helpers'
 import { chatRequest, persistRun, plantedFailedLog } from '../support/support-fixtures'
 import { scenarioTask } from './run-helpers'

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { getDatabase, getPrisma } from '../../../lib/db/client'
-import { runServicesFor } from '../../../lib/runs/run-services'
-import { submitTaskDraft } from '../../../lib/runs/submit-task'
+import { getDatabase, getPrisma } from '../../../lib/adapters/db/client'
+import { runServicesFor } from '../../../lib/services/runs/run-services'
+import { submitTaskDraft } from '../../../lib/services/runs/submit-task'
 import { createTenantWithUsers } from '../helpers'
-import type { LoggedEvent } from '../../../lib/events/event'
+import type { LoggedEvent } from '../../../lib/core/events/event'
 import { scenarioTask, storedEvents, waitForRun } from './run-helpers'
 import { reapWorkers, startWorkerProcess, stopWorker } from '../pressure/worker-processes'
 

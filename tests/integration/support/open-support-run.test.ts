@@ -2,8 +2,8 @@
 // render): staff get the context card and the first timeline page, a member asking about their own run
 // gets neither, and every opening is audited with how it was reached.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { openSupportRun } from '../../../lib/support/open-support-run'
-import { authorizeSupportRun } from '../../../lib/support/session'
+import { openSupportRun } from '../../../lib/services/support/open-support-run'
+import { authorizeSupportRun } from '../../../lib/services/support/session'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 import { auditRows, persistRun, plantedFailedLog } from './support-fixtures'
 

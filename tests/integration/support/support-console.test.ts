@@ -1,9 +1,9 @@
 // The console list (failures first, keyset pages, filters, tenant-only) and the timeline pages
 // (bounded, redacted with the tenant's settings; secrets always masked).
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { listSupportRuns } from '../../../lib/support/support-queries'
-import { loadTimelinePage } from '../../../lib/support/timeline-page'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { listSupportRuns } from '../../../lib/services/support/support-queries'
+import { loadTimelinePage } from '../../../lib/services/support/timeline-page'
 import { createTenantWithUsers, type TestTenant } from '../helpers'
 import { syntheticRunLog } from '../../unit/fixtures/synthetic-log'
 import { persistRun, PLANTED, plantedFailedLog } from './support-fixtures'

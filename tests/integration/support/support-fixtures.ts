@@ -1,9 +1,9 @@
 // Persisted runs for the support tests: a scenario's log written to run_events, with planted
 // secrets, e-mail addresses and a prompt injection in attempt 1's output when asked.
-import { getPrisma } from '../../../lib/db/client'
-import type { LoggedEvent, RawLoggedEvent } from '../../../lib/events/event'
-import { readEvent } from '../../../lib/events/read-event'
-import type { StoredRunStatus } from '../../../lib/runs/projection'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import type { LoggedEvent, RawLoggedEvent } from '../../../lib/core/events/event'
+import { readEvent } from '../../../lib/core/events/read-event'
+import type { StoredRunStatus } from '../../../lib/services/runs/projection'
 import { maxAttemptsReached } from '../../unit/fixtures/run-scenarios'
 import type { TestUser } from '../helpers'
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
+import { getPrisma } from '../../../lib/adapters/db/client'
 import { AppError } from '../../../lib/errors'
-import { hashInvitationCode } from '../../../lib/tenants/invitation-code'
+import { hashInvitationCode } from '../../../lib/services/tenants/invitation-code'
 import {
   acceptInvitation,
   createInvitation,
   INVALID_INVITATION,
   previewInvitation,
-} from '../../../lib/tenants/invitations'
-import { listMembershipsOfUser } from '../../../lib/users/queries'
-import { requestSignUp } from '../../../lib/users/sign-up'
+} from '../../../lib/services/tenants/invitations'
+import { listMembershipsOfUser } from '../../../lib/services/users/queries'
+import { requestSignUp } from '../../../lib/services/users/sign-up'
 import { addUser, createTenantWithUsers, joinThroughMail, randomAddress, randomEmail } from '../helpers'
 
 const account = () => ({ name: 'New Person', email: randomEmail('invitee'), password: 'a-long-enough-password' })

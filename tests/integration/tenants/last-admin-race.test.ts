@@ -2,8 +2,8 @@
 // transactions counted two admins before either wrote. The check and the write now run under a lock
 // on the tenant row, so the second one sees the first's result and is refused.
 import { describe, expect, it } from 'vitest'
-import { getPrisma } from '../../../lib/db/client'
-import { changeMemberRole, removeMember } from '../../../lib/tenants/members'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { changeMemberRole, removeMember } from '../../../lib/services/tenants/members'
 import { addUser, createTenantWithUsers } from '../helpers'
 
 const ROUNDS = 8

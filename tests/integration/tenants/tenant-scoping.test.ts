@@ -1,12 +1,12 @@
 // Every data-access function reads and writes only the caller's tenant; another tenant's
 // resource, or a forbidden one, is notFound() — and nothing changes.
 import { describe, expect, it } from 'vitest'
-import { listAuditEntries } from '../../../lib/audit/queries'
-import { loadSession, callerOf } from '../../../lib/auth/session'
-import { getPrisma } from '../../../lib/db/client'
-import { changeMemberRole, removeMember } from '../../../lib/tenants/members'
-import { getMember, getTenant, listMembers, listPendingInvitations } from '../../../lib/tenants/queries'
-import { createInvitation } from '../../../lib/tenants/invitations'
+import { listAuditEntries } from '../../../lib/services/audit/queries'
+import { loadSession, callerOf } from '../../../lib/services/auth/session'
+import { getPrisma } from '../../../lib/adapters/db/client'
+import { changeMemberRole, removeMember } from '../../../lib/services/tenants/members'
+import { getMember, getTenant, listMembers, listPendingInvitations } from '../../../lib/services/tenants/queries'
+import { createInvitation } from '../../../lib/services/tenants/invitations'
 import { createTenantWithUsers } from '../helpers'
 
 const notFound = { code: 'not_found' }

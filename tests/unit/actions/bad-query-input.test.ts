@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isCalendarDay, parseDayRange } from '../../../lib/actions/day-range'
-import { parseSwitchTenantInput } from '../../../lib/tenants/switch-tenant-input'
+import { isCalendarDay, parseDayRange } from '../../../lib/boundary/actions/day-range'
+import { parseSwitchTenantInput } from '../../../lib/services/tenants/switch-tenant-input'
 import { answeredMalformedOrigin, isMalformedOrigin } from '../../../scripts/malformed-origin'
 
 describe('date filters', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { callerOf } from '../../../lib/auth/caller'
-import { defineAction, definePublicAction, runAction, runPublicAction } from '../../../lib/actions/define'
-import { formInput } from '../../../lib/actions/form-input'
+import { callerOf } from '../../../lib/services/auth/caller'
+import { defineAction, definePublicAction, runAction, runPublicAction } from '../../../lib/boundary/actions/define'
+import { formInput } from '../../../lib/boundary/actions/form-input'
 import { AppError } from '../../../lib/errors'
 
 const admin = callerOf({ user: { id: 'u1' }, active: { tenantId: 't1', role: 'admin' } })!

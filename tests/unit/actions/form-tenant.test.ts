@@ -1,7 +1,7 @@
 // The browser half of binding forms to their tenant: which submitted forms get the field, and how the
 // server half splits it off the input.
 import { describe, expect, it } from 'vitest'
-import { bindFormTenant, FORM_TENANT_FIELD, takeFormTenant } from '../../../lib/actions/form-tenant'
+import { bindFormTenant, FORM_TENANT_FIELD, takeFormTenant } from '../../../lib/boundary/actions/form-tenant'
 
 const form = (attributes: Record<string, string>) => ({ getAttribute: (name: string) => attributes[name] ?? null })
 

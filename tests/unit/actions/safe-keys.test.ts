@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { draftFromForm } from '../../../lib/runs/task-form-input'
-import { formInput } from '../../../lib/actions/form-input'
-import { hasUnsafeSegment, unsafeFieldRefusal } from '../../../lib/actions/safe-keys'
+import { draftFromForm } from '../../../lib/services/runs/task-form-input'
+import { formInput } from '../../../lib/boundary/actions/form-input'
+import { hasUnsafeSegment, unsafeFieldRefusal } from '../../../lib/boundary/actions/safe-keys'
 
 const pristine = Object.getOwnPropertyNames(Object.prototype).sort()
 const untouched = () => expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(pristine)

@@ -2,11 +2,11 @@
 // longer a 500) as an RFC 9457 problem; keys' scopes never exceed a role; cursor pages never
 // shift when newer items arrive; webhook signatures verify, and fail on any change or an old time.
 import { describe, expect, it } from 'vitest'
-import { decodeCursor, pageAfter } from '../../../lib/api/v1/cursor'
-import { scopesAllowedFor } from '../../../lib/auth/permissions'
+import { decodeCursor, pageAfter } from '../../../lib/boundary/api/v1/cursor'
+import { scopesAllowedFor } from '../../../lib/services/auth/permissions'
 import { AppError, ERROR_CODES, type ErrorCode } from '../../../lib/errors'
-import { errorResponse } from '../../../lib/http/error-response'
-import { signWebhook, verifyWebhook } from '../../../lib/webhooks/signature'
+import { errorResponse } from '../../../lib/boundary/http/error-response'
+import { signWebhook, verifyWebhook } from '../../../lib/services/webhooks/signature'
 
 describe('errors at the boundary', () => {
   it('every AppError code answers its own status as application/problem+json; anything else is a 500 without details', async () => {

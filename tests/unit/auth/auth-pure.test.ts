@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { callerOf } from '../../../lib/auth/caller'
-import { pickActiveMembership, type SessionMembership } from '../../../lib/auth/active-tenant'
-import { safeCallbackUrl } from '../../../lib/auth/callback-url'
+import { callerOf } from '../../../lib/services/auth/caller'
+import { pickActiveMembership, type SessionMembership } from '../../../lib/services/auth/active-tenant'
+import { safeCallbackUrl } from '../../../lib/services/auth/callback-url'
 import {
   CLIENT_ADDRESS_HEADER,
   clientAddressFrom,
   parseTrustedProxies,
   resolveClientAddress,
-} from '../../../lib/auth/client-address'
-import { requirePermission, requireSameTenant } from '../../../lib/auth/guards'
-import { hashPassword, verifyPassword } from '../../../lib/auth/password'
-import { accountBackoffSeconds, accountKey, blockMessage, failureDelayMs } from '../../../lib/rate-limit/sign-in-policy'
-import { generateInvitationCode, hashInvitationCode } from '../../../lib/tenants/invitation-code'
-import { tenantSlug } from '../../../lib/tenants/slug'
-import { emailField, passwordField } from '../../../lib/users/schemas'
+} from '../../../lib/services/auth/client-address'
+import { requirePermission, requireSameTenant } from '../../../lib/services/auth/guards'
+import { hashPassword, verifyPassword } from '../../../lib/services/auth/password'
+import {
+  accountBackoffSeconds,
+  accountKey,
+  blockMessage,
+  failureDelayMs,
+} from '../../../lib/services/rate-limit/sign-in-policy'
+import { generateInvitationCode, hashInvitationCode } from '../../../lib/services/tenants/invitation-code'
+import { tenantSlug } from '../../../lib/services/tenants/slug'
+import { emailField, passwordField } from '../../../lib/services/users/schemas'
 
 const membership = (tenantId: string): SessionMembership => ({
   membershipId: `m-${tenantId}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeCallbackUrl, signInPath } from '../../../lib/auth/callback-url'
+import { safeCallbackUrl, signInPath } from '../../../lib/services/auth/callback-url'
 import { isDecodablePath } from '../../../scripts/malformed-path'
 
 describe('deep links through sign-in', () => {

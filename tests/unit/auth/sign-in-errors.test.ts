@@ -1,7 +1,7 @@
 // /signin?error=<any text> showed the text: only our own wording is shown now.
 import { describe, expect, it } from 'vitest'
-import { GENERIC_SIGN_IN_ERROR, signInErrorMessage } from '../../../lib/auth/sign-in-errors'
-import { blockMessage } from '../../../lib/rate-limit/sign-in-policy'
+import { GENERIC_SIGN_IN_ERROR, signInErrorMessage } from '../../../lib/services/auth/sign-in-errors'
+import { blockMessage } from '../../../lib/services/rate-limit/sign-in-policy'
 
 describe('the sign-in page error', () => {
   it('maps Auth.js codes to our messages', () => {

@@ -2,11 +2,11 @@
 // viewer's gate, delivery backoff, and the operator's settings in the environment.
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '../../../lib/env'
-import { retryDelayMs } from '../../../lib/mail/delivery-policy'
-import { isLoopbackAddress, mailViewerEnabled } from '../../../lib/mail/mail-viewer-policy'
-import { confirmSignUpMail, existingAccountMail } from '../../../lib/mail/messages'
-import { signUpBlock, signUpBlockMessage, signUpReleaseIndex } from '../../../lib/rate-limit/sign-up-policy'
-import { generateSignUpToken, hashSignUpToken } from '../../../lib/users/sign-up-token'
+import { retryDelayMs } from '../../../lib/adapters/mail/delivery-policy'
+import { isLoopbackAddress, mailViewerEnabled } from '../../../lib/adapters/mail/mail-viewer-policy'
+import { confirmSignUpMail, existingAccountMail } from '../../../lib/adapters/mail/messages'
+import { signUpBlock, signUpBlockMessage, signUpReleaseIndex } from '../../../lib/services/rate-limit/sign-up-policy'
+import { generateSignUpToken, hashSignUpToken } from '../../../lib/services/users/sign-up-token'
 
 describe('the sign-up window', () => {
   const now = new Date('2026-12-01T12:00:00Z')

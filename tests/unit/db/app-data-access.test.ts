@@ -13,7 +13,7 @@ function sourcesUnder(directory: string): string[] {
   })
 }
 
-/** `getPrisma()` or `database.prisma` handed out by lib/db: inline Prisma even without a model call. */
+/** `getPrisma()` or `database.prisma` handed out by lib/adapters/db: inline Prisma even without a model call. */
 const PRISMA_HANDLE = /\bgetPrisma\s*\(|\.prisma\b/
 
 describe('app/ has no inline database access', () => {

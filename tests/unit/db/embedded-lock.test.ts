@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DataDirLockedError, lockDataDir } from '../../../lib/db/embedded'
+import { DataDirLockedError, lockDataDir } from '../../../lib/adapters/db/embedded'
 
 const folders: string[] = []
 const children: ChildProcess[] = []
@@ -18,10 +18,10 @@ function tempDataDir(): string {
 
 /** A separate process that takes the folder's lock and keeps it until killed. */
 async function ownerProcess(dataDir: string): Promise<ChildProcess> {
-  const script = `import { lockDataDir } from ${JSON.stringify(path.resolve('lib/db/embedded.ts'))}; lockDataDir(${JSON.stringify(dataDir)}); console.log('locked'); setInterval(() => {}, 1000)`
+  const script = `import { lockDataDir } from ${JSON.stringify(path.resolve('lib/adapters/db/embedded.ts'))}; lockDataDir(${JSON.stringify(dataDir)}); console.log('locked'); setInterval(() => {}, 1000)`
   const child = spawn(
     process.execPath,
-    // lib/db/embedded is server-only: register the loader that lets plain Node load it, as the scripts do.
+    // lib/adapters/db/embedded is server-only: register the loader that lets plain Node load it, as the scripts do.
     [
       '--import',
       'tsx',

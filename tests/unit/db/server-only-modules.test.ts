@@ -20,10 +20,10 @@ function sourcesUnder(directory: string): string[] {
 
 describe("modules that touch the database import 'server-only'", () => {
   it('recognises database use, and not its mention', () => {
-    const file = 'lib/runs/probe.ts'
-    expect(databaseUse(file, "import { getDatabase } from '../db/client'\n")).not.toBeNull()
-    expect(databaseUse('lib/db/probe.ts', "import { databaseOn } from './client'\n")).not.toBeNull()
-    expect(databaseUse(file, "import { getPrisma } from '@/lib/db/client'\n")).not.toBeNull()
+    const file = 'lib/services/runs/probe.ts'
+    expect(databaseUse(file, "import { getDatabase } from '../../adapters/db/client'\n")).not.toBeNull()
+    expect(databaseUse('lib/adapters/db/probe.ts', "import { databaseOn } from './client'\n")).not.toBeNull()
+    expect(databaseUse(file, "import { getPrisma } from '@/lib/adapters/db/client'\n")).not.toBeNull()
     expect(databaseUse(file, "import PgBoss from 'pg-boss'\n")).not.toBeNull()
     expect(databaseUse(file, 'const rows = await db.run.findMany({ where })\n')).not.toBeNull()
     expect(databaseUse(file, 'await prisma.$queryRaw`SELECT 1`\n')).not.toBeNull()

@@ -1,6 +1,12 @@
 // The statistics against values computed by hand (and the PRNG against the published mulberry32 sequence).
 import { describe, expect, it } from 'vitest'
-import { bootstrapMeanInterval, mean, seededRandom, signTest, verdictOf } from '../../../lib/experiments/statistics'
+import {
+  bootstrapMeanInterval,
+  mean,
+  seededRandom,
+  signTest,
+  verdictOf,
+} from '../../../lib/services/experiments/statistics'
 
 describe('seededRandom (mulberry32)', () => {
   it('gives the reference sequence for seed 1, and the same sequence for the same seed', () => {

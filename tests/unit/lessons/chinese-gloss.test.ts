@@ -6,7 +6,7 @@ import {
   loadChineseDictionary,
   mainGloss,
   type ChineseDictionary,
-} from '../../../lib/lessons/chinese-gloss'
+} from '../../../lib/adapters/embedders/chinese-gloss'
 
 describe('mainGloss (the main English sense of a CC-CEDICT entry)', () => {
   it('drops parentheticals, "to " of verbs, "sb"/"sth" and what follows the first ";"', () => {

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { offlineEmbedder } from '../../../lib/lessons/embedders'
-import { MeaningEmbedder } from '../../../lib/lessons/meaning-embedder'
-import { loadSentenceEncoder } from '../../../lib/lessons/sentence-encoder'
-import { cosineSimilarity } from '../../../lib/reflexion/hash-embedder'
-import { englishShare, lexicalSimilarity } from '../../../lib/reflexion/text-features'
+import { offlineEmbedder } from '../../../lib/services/lessons/embedders'
+import { MeaningEmbedder } from '../../../lib/adapters/embedders/meaning-embedder'
+import { loadSentenceEncoder } from '../../../lib/adapters/embedders/sentence-encoder'
+import { cosineSimilarity } from '../../../lib/core/reflexion/hash-embedder'
+import { englishShare, lexicalSimilarity } from '../../../lib/core/reflexion/text-features'
 
 const embedder = new MeaningEmbedder()
 

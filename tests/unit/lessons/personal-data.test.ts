@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectPersonalData } from '../../../lib/lessons/personal-data'
+import { detectPersonalData } from '../../../lib/services/lessons/personal-data'
 
 describe('detectPersonalData', () => {
   it('finds emails, phones, token URLs, names and API keys as ranges', () => {

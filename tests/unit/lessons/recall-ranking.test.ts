@@ -6,7 +6,7 @@ import {
   floorFor,
   rankLessons,
   type RecallCandidate,
-} from '../../../lib/lessons/recall-ranking'
+} from '../../../lib/services/lessons/recall-ranking'
 
 const candidate = (id: string, similarity: number, extra: Partial<RecallCandidate> = {}): RecallCandidate => ({
   id,

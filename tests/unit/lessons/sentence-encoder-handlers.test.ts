@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { encodeSentences, isRuntimeRethrowHandler } from '../../../lib/lessons/sentence-encoder'
+import { encodeSentences, isRuntimeRethrowHandler } from '../../../lib/adapters/embedders/sentence-encoder'
 
 const EVENTS = ['uncaughtException', 'unhandledRejection'] as const
 const handlers = () => EVENTS.map((event) => process.listeners(event as never))

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { HashEmbedder, cosineSimilarity } from '../../../lib/reflexion/hash-embedder'
+import { HashEmbedder, cosineSimilarity } from '../../../lib/core/reflexion/hash-embedder'
 import {
   contentTerms,
   englishShare,
   lexicalSimilarity,
   sharedTerms,
   textFeatures,
-} from '../../../lib/reflexion/text-features'
+} from '../../../lib/core/reflexion/text-features'
 
 const words = (text: string) => textFeatures(text).filter(({ feature }) => feature.startsWith('w:'))
 

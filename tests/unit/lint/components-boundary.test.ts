@@ -22,7 +22,7 @@ const REFUSED = [
 ]
 
 const ALLOWED = [
-  "import type { ServerAction } from '@/lib/actions/action'",
+  "import type { ServerAction } from '@/lib/boundary/actions/action'",
   "import { Button } from '@/components/ui/button'",
   "import { Button } from '../ui/button'",
   "import { useActionState } from 'react'",

@@ -11,23 +11,23 @@ async function problems(code: string, filePath: string): Promise<string[]> {
 }
 
 const REFUSED = [
-  "import { getDatabase } from '../db/client'",
-  "import { getDatabase } from '@/lib/db/client'",
-  "import { getDatabase } from '../../lib/db'",
-  "import { resolveModel } from '../models'",
-  "import { envSecrets } from '../models/secrets'",
-  "import type { SecretsBackend } from '../models/secrets'",
-  "import { listRuns } from '../runs/queries'",
-  "export * from '../runs/run-agent'",
-  "import { requireCaller } from '../auth/caller'",
+  "import { getDatabase } from '../../adapters/db/client'",
+  "import { getDatabase } from '@/lib/adapters/db/client'",
+  "import { getDatabase } from '../../../lib/adapters/db'",
+  "import { resolveModel } from '../../adapters/models'",
+  "import { envSecrets } from '../../adapters/models/secrets'",
+  "import type { SecretsBackend } from '../../adapters/models/secrets'",
+  "import { listRuns } from '../../services/runs/queries'",
+  "export * from '../../services/runs/run-agent'",
+  "import { requireCaller } from '../../services/auth/caller'",
   "import { NextResponse } from 'next/server'",
   "import { redirect } from 'next/navigation'",
   "import { PrismaClient } from '@prisma/client'",
-  "import { Prisma } from '../generated/prisma/client'",
+  "import { Prisma } from '../../generated/prisma/client'",
   "import 'server-only'",
   "import pg from 'pg'",
   "import { readFile } from 'node:fs/promises'",
-  "const db = await import('../db/client')",
+  "const db = await import('../../adapters/db/client')",
 ]
 
 const ALLOWED = [
@@ -37,13 +37,13 @@ const ALLOWED = [
   "import Ajv from 'ajv'",
   "import { via } from '../events/cause'",
   "import { Reflection } from '../reflection'",
-  "import { EVENT_TYPES } from '@/lib/events/vocabulary'",
+  "import { EVENT_TYPES } from '@/lib/core/events/vocabulary'",
   "import { Agent } from './agent'",
 ]
 
 // The first lint loads the config and the TypeScript parser: seconds on a busy machine.
 describe('the core boundary (eslint/core-boundary.mjs)', { timeout: 60_000 }, () => {
-  for (const folder of ['lib/reflexion', 'lib/events', 'lib/reflection'])
+  for (const folder of ['lib/core/reflexion', 'lib/core/events', 'lib/core/reflection'])
     it.each(REFUSED)(`refuses in ${folder}: %s`, async (line) => {
       expect(await problems(`${line}\nexport const probe = 1\n`, `${folder}/probe.ts`)).toContain(
         'core/allowed-imports',
@@ -51,24 +51,26 @@ describe('the core boundary (eslint/core-boundary.mjs)', { timeout: 60_000 }, ()
     })
 
   it.each(ALLOWED)('allows: %s', async (line) => {
-    expect(await problems(`${line}\nexport const probe = 1\n`, 'lib/reflexion/probe.ts')).not.toContain(
+    expect(await problems(`${line}\nexport const probe = 1\n`, 'lib/core/reflexion/probe.ts')).not.toContain(
       'core/allowed-imports',
     )
   })
 
   it('lets tests in the core use vitest and the shared fixtures, but not the app', async () => {
-    const test = 'lib/reflexion/probe.test.ts'
+    const test = 'lib/core/reflexion/probe.test.ts'
     expect(await problems("import { it } from 'vitest'\nit('x', () => {})\n", test)).toEqual([])
     expect(await problems("import '@/tests/unit/fixtures/run-scenarios'\n", test)).toEqual([])
-    expect(await problems("import { it } from 'vitest'\n", 'lib/reflexion/probe.ts')).toContain('core/allowed-imports')
-    expect(await problems("import '../models/secrets'\n", test)).toContain('core/allowed-imports')
+    expect(await problems("import { it } from 'vitest'\n", 'lib/core/reflexion/probe.ts')).toContain(
+      'core/allowed-imports',
+    )
+    expect(await problems("import '../../adapters/models/secrets'\n", test)).toContain('core/allowed-imports')
   })
 
   it('leaves the rest of the app free to import the database', async () => {
     expect(
       await problems(
-        "import { getDatabase } from '../db/client'\nexport const probe = getDatabase\n",
-        'lib/runs/probe.ts',
+        "import { getDatabase } from '../../adapters/db/client'\nexport const probe = getDatabase\n",
+        'lib/services/runs/probe.ts',
       ),
     ).toEqual([])
   })

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { engineModelOptions } from '@/lib/models/engine-models'
-import { staticSecrets } from '@/lib/models/secrets'
-import { Agent, Reflexion } from '@/lib/reflexion'
+import { engineModelOptions } from '@/lib/adapters/models/engine-models'
+import { staticSecrets } from '@/lib/adapters/models/secrets'
+import { Agent, Reflexion } from '@/lib/core/reflexion'
 
 /** A local server speaking /v1/chat/completions: fails once with 503, then answers from a script. */
 function startServer(replies: string[]): Promise<{ server: Server; url: string; bodies: unknown[] }> {

@@ -1,7 +1,7 @@
 import { generateText, streamText, tool } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createDemoModel, DEMO_SCENARIOS, ISO_DATE_LESSON, ISO_DATE_SCENARIOS } from '../../../lib/models/demo'
+import { createDemoModel, DEMO_SCENARIOS, ISO_DATE_LESSON, ISO_DATE_SCENARIOS } from '../../../lib/adapters/models/demo'
 import {
   Agent,
   DEFAULT_EVALUATOR_PROMPT,
@@ -12,7 +12,7 @@ import {
   parseScore,
   Reflexion,
   Supervisor,
-} from '../../../lib/reflexion'
+} from '../../../lib/core/reflexion'
 
 function agentFor(id: string, store: InMemoryVectorStore | null, memory = new InMemoryMemory()) {
   const scenario = [...DEMO_SCENARIOS, ...ISO_DATE_SCENARIOS].find((candidate) => candidate.id === id)!

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_MODEL_SPEC } from '../../../lib/models/demo'
-import { evaluatorConfigSchema } from '../../../lib/reflexion/evaluator-config'
-import { EVALUATOR_LABELS, evaluatorLabel, modelDisplayLabel } from '../../../lib/runs/labels'
+import { DEMO_MODEL_SPEC } from '../../../lib/adapters/models/demo'
+import { evaluatorConfigSchema } from '../../../lib/core/reflexion/evaluator-config'
+import { EVALUATOR_LABELS, evaluatorLabel, modelDisplayLabel } from '../../../lib/services/runs/labels'
 
 describe('the one label map of evaluators and models', () => {
   it('names every evaluator kind the task schema accepts', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { LoggedEvent } from '../../../lib/events/event'
-import { readEvent } from '../../../lib/events/read-event'
-import { kindOf, namespaceOf } from '../../../lib/events/vocabulary'
-import { decryptSecret, encryptSecret } from '../../../lib/models/crypto'
-import { progressOf } from '../../../lib/runs/progress'
-import { runColumnsOf } from '../../../lib/runs/projection'
-import { taskInputSchema } from '../../../lib/runs/task-input'
+import type { LoggedEvent } from '../../../lib/core/events/event'
+import { readEvent } from '../../../lib/core/events/read-event'
+import { kindOf, namespaceOf } from '../../../lib/core/events/vocabulary'
+import { decryptSecret, encryptSecret } from '../../../lib/adapters/models/crypto'
+import { progressOf } from '../../../lib/services/runs/progress'
+import { runColumnsOf } from '../../../lib/services/runs/projection'
+import { taskInputSchema } from '../../../lib/services/runs/task-input'
 
 let index = 0
 const event = (type: string, payload: Record<string, unknown> = {}): LoggedEvent =>

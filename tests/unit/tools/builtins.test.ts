@@ -1,10 +1,10 @@
 // The built-in tools: the QuickJS sandbox against hostile scripts, http_fetch against SSRF (through the
-// one outbound guard, lib/net), and current_time.
+// one outbound guard, lib/adapters/net), and current_time.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { HostResolver, OutboundPolicy } from '@/lib/net'
-import { fetchText, hostAllowed, runScript, scriptOutput, timeIn } from '@/lib/tools'
+import type { HostResolver, OutboundPolicy } from '@/lib/adapters/net'
+import { fetchText, hostAllowed, runScript, scriptOutput, timeIn } from '@/lib/services/tools'
 
 describe('javascript: QuickJS sandbox', () => {
   it('computes (a calculator) and returns console lines', async () => {

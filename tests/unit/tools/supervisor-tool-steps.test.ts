@@ -4,8 +4,8 @@
 import { tool } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { Agent, Reflexion, Supervisor } from '@/lib/reflexion'
-import { logProblems, promptText, scriptedModel, textReply, toolCallReply } from '@/lib/reflexion/test-support'
+import { Agent, Reflexion, Supervisor } from '@/lib/core/reflexion'
+import { logProblems, promptText, scriptedModel, textReply, toolCallReply } from '@/lib/core/reflexion/test-support'
 
 describe("a supervisor's reflector sees its workers' tool calls", () => {
   it('lists each worker call and result, the failure as ERROR, before the delegation that used them', async () => {

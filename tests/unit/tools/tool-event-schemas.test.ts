@@ -6,11 +6,11 @@
 import { tool, type ToolSet } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { EngineEvent } from '@/lib/events'
-import { EVENT_TYPES } from '@/lib/events/vocabulary'
-import { Agent, Reflexion, Supervisor } from '@/lib/reflexion'
-import { scriptedModel, textReply, toolCallReply } from '@/lib/reflexion/test-support'
-import { MAX_TOOL_INPUT_CHARS } from '@/lib/reflexion/tool-policy'
+import type { EngineEvent } from '@/lib/core/events'
+import { EVENT_TYPES } from '@/lib/core/events/vocabulary'
+import { Agent, Reflexion, Supervisor } from '@/lib/core/reflexion'
+import { scriptedModel, textReply, toolCallReply } from '@/lib/core/reflexion/test-support'
+import { MAX_TOOL_INPUT_CHARS } from '@/lib/core/reflexion/tool-policy'
 
 const TOOL_EVENT_TYPES = ['agent.tool_called', 'agent.tool_returned'] as const
 type ToolEventType = (typeof TOOL_EVENT_TYPES)[number]

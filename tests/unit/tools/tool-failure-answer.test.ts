@@ -4,11 +4,11 @@
 import { tool } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { toLoggedEvent } from '@/lib/events/convert'
-import { Reflection } from '@/lib/reflection'
-import { Agent } from '@/lib/reflexion'
-import { scriptedModel, textReply, toolCallReply } from '@/lib/reflexion/test-support'
-import { answerQuestionOffline } from '@/lib/support/answer-question'
+import { toLoggedEvent } from '@/lib/core/events/convert'
+import { Reflection } from '@/lib/core/reflection'
+import { Agent } from '@/lib/core/reflexion'
+import { scriptedModel, textReply, toolCallReply } from '@/lib/core/reflexion/test-support'
+import { answerQuestionOffline } from '@/lib/services/support/answer-question'
 
 const tools = {
   lookup: tool({

@@ -3,9 +3,9 @@
 import { tool } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { Agent, ReflexionConfigError } from '@/lib/reflexion'
-import { scriptedModel, textReply, toolCallReply } from '@/lib/reflexion/test-support'
-import { toolPolicyOf } from '@/lib/reflexion/tool-policy'
+import { Agent, ReflexionConfigError } from '@/lib/core/reflexion'
+import { scriptedModel, textReply, toolCallReply } from '@/lib/core/reflexion/test-support'
+import { toolPolicyOf } from '@/lib/core/reflexion/tool-policy'
 
 describe('withheld tools', () => {
   it('are not offered, and a call says why it was refused without counting towards the cap', async () => {

@@ -1,6 +1,6 @@
 import 'server-only'
-import { getDatabase } from '@/lib/db'
-import { readiness } from '@/lib/observability/readiness'
+import { getDatabase } from '@/lib/adapters/db'
+import { readiness } from '@/lib/adapters/observability/readiness'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

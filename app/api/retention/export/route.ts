@@ -1,6 +1,6 @@
-import { callerFromRequest } from '@/lib/auth/session'
-import { can } from '@/lib/auth/permissions'
-import { exportDueRuns } from '@/lib/retention/retention-service'
+import { callerFromRequest } from '@/lib/services/auth/session'
+import { can } from '@/lib/services/auth/permissions'
+import { exportDueRuns } from '@/lib/services/retention/retention-service'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -1,4 +1,4 @@
-import { createLessonEndpoint, listLessonsEndpoint } from '@/lib/api/v1/endpoints/lessons'
+import { createLessonEndpoint, listLessonsEndpoint } from '@/lib/boundary/api/v1/endpoints/lessons'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

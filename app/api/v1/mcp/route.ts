@@ -1,5 +1,5 @@
-import { route } from '@/lib/http/route'
-import { mcpResponse } from '@/lib/mcp/mcp-response'
+import { route } from '@/lib/boundary/http/route'
+import { mcpResponse } from '@/lib/boundary/mcp/mcp-response'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

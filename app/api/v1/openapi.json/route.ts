@@ -1,4 +1,4 @@
-import { openApiDocument } from '@/lib/api/v1/openapi'
+import { openApiDocument } from '@/lib/boundary/api/v1/openapi'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

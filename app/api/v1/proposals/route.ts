@@ -1,4 +1,4 @@
-import { listProposalsEndpoint } from '@/lib/api/v1/endpoints/shared-lessons'
+import { listProposalsEndpoint } from '@/lib/boundary/api/v1/endpoints/shared-lessons'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -1,5 +1,5 @@
-import { listRunsEndpoint } from '@/lib/api/v1/endpoints/list-runs'
-import { submitRunEndpoint } from '@/lib/api/v1/endpoints/submit-run'
+import { listRunsEndpoint } from '@/lib/boundary/api/v1/endpoints/list-runs'
+import { submitRunEndpoint } from '@/lib/boundary/api/v1/endpoints/submit-run'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -1,4 +1,4 @@
-import { createSharedLessonEndpoint, listSharedLessonsEndpoint } from '@/lib/api/v1/endpoints/shared-lessons'
+import { createSharedLessonEndpoint, listSharedLessonsEndpoint } from '@/lib/boundary/api/v1/endpoints/shared-lessons'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { SupportRunView } from '@/components/support/support-run-view'
-import { openSupportRun } from '@/lib/support/open-support-run'
-import { can } from '@/lib/auth/permissions'
-import { orNotFound, requireCaller } from '@/lib/auth/session'
-import { authorizeSupportRun } from '@/lib/support/session'
+import { openSupportRun } from '@/lib/services/support/open-support-run'
+import { can } from '@/lib/services/auth/permissions'
+import { orNotFound, requireCaller } from '@/lib/services/auth/session'
+import { authorizeSupportRun } from '@/lib/services/support/session'
 
 export const metadata: Metadata = { title: 'Ask why' }
 

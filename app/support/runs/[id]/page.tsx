@@ -1,9 +1,9 @@
 import type { Metadata } from 'next'
 import { FormTenantMarker } from '@/components/shell/form-tenant'
 import { SupportRunView } from '@/components/support/support-run-view'
-import { openSupportRun } from '@/lib/support/open-support-run'
-import { orNotFound, requirePageAccess } from '@/lib/auth/session'
-import { getRun } from '@/lib/runs/queries'
+import { openSupportRun } from '@/lib/services/support/open-support-run'
+import { orNotFound, requirePageAccess } from '@/lib/services/auth/session'
+import { getRun } from '@/lib/services/runs/queries'
 
 export const metadata: Metadata = { title: 'Support · run' }
 

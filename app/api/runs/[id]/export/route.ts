@@ -1,5 +1,5 @@
-import { route } from '@/lib/http/route'
-import { exportRunResponse } from '@/lib/runs/run-responses'
+import { route } from '@/lib/boundary/http/route'
+import { exportRunResponse } from '@/lib/services/runs/run-responses'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -1,4 +1,4 @@
-import { deleteLessonEndpoint } from '@/lib/api/v1/endpoints/lessons'
+import { deleteLessonEndpoint } from '@/lib/boundary/api/v1/endpoints/lessons'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

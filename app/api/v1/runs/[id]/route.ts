@@ -1,4 +1,4 @@
-import { getRunEndpoint } from '@/lib/api/v1/endpoints/get-run'
+import { getRunEndpoint } from '@/lib/boundary/api/v1/endpoints/get-run'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

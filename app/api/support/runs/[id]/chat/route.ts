@@ -1,5 +1,5 @@
-import { route } from '@/lib/http/route'
-import { supportChatResponse } from '@/lib/support/chat-response'
+import { route } from '@/lib/boundary/http/route'
+import { supportChatResponse } from '@/lib/services/support/chat-response'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -1,5 +1,5 @@
-import { route } from '@/lib/http/route'
-import { loadTimelinePage } from '@/lib/support/timeline-page'
+import { route } from '@/lib/boundary/http/route'
+import { loadTimelinePage } from '@/lib/services/support/timeline-page'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

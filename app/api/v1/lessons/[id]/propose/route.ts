@@ -1,4 +1,4 @@
-import { proposeLessonEndpoint } from '@/lib/api/v1/endpoints/lessons'
+import { proposeLessonEndpoint } from '@/lib/boundary/api/v1/endpoints/lessons'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

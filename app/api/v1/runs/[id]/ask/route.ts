@@ -1,4 +1,4 @@
-import { askRunEndpoint } from '@/lib/api/v1/endpoints/ask-run'
+import { askRunEndpoint } from '@/lib/boundary/api/v1/endpoints/ask-run'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

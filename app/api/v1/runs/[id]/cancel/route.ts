@@ -1,4 +1,4 @@
-import { cancelRunEndpoint } from '@/lib/api/v1/endpoints/cancel-run'
+import { cancelRunEndpoint } from '@/lib/boundary/api/v1/endpoints/cancel-run'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

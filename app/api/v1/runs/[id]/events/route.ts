@@ -1,4 +1,4 @@
-import { runEventsEndpoint } from '@/lib/api/v1/endpoints/run-events'
+import { runEventsEndpoint } from '@/lib/boundary/api/v1/endpoints/run-events'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -1,4 +1,4 @@
-import { runExportEndpoint } from '@/lib/api/v1/endpoints/run-export'
+import { runExportEndpoint } from '@/lib/boundary/api/v1/endpoints/run-export'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

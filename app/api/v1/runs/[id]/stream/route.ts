@@ -1,4 +1,4 @@
-import { runStreamEndpoint } from '@/lib/api/v1/endpoints/run-stream'
+import { runStreamEndpoint } from '@/lib/boundary/api/v1/endpoints/run-stream'
 
 export const runtime = 'nodejs'
 export const dynamic = 'force-dynamic'

@@ -1,0 +1,73 @@
+import 'server-only'
+import path from 'node:path'
+import { PrismaPg } from '@prisma/adapter-pg'
+import { PrismaPGlite } from 'pglite-prisma-adapter'
+import type { PGlite } from '@electric-sql/pglite'
+import { PrismaClient } from '../../generated/prisma/client'
+import { env } from '../../env'
+import { openEmbeddedDatabase } from './embedded'
+import { applyMigrations, migrationAdapterFor } from './schema-engine'
+
+/**
+ * The single database handle of this process: PostgreSQL through @prisma/adapter-pg when
+ * DATABASE_URL is set, otherwise the embedded PGlite in DATA_DIR. Cached on globalThis so that
+ * the custom server, the worker and Next's bundles share one client (and one PGlite owner).
+ */
+
+/** Columns that never leave the data layer unless a query asks for them by name. */
+const OMIT = {
+  user: { passwordHash: true },
+  pendingSignUp: { passwordHash: true },
+  providerSecret: { ciphertext: true },
+  mcpServer: { headersCiphertext: true },
+} as const
+
+function createClient(adapter: PrismaPg | PrismaPGlite) {
+  return new PrismaClient({ adapter, omit: OMIT })
+}
+
+/** The Prisma client type of this app (secret columns omitted by default). */
+export type Db = ReturnType<typeof createClient>
+
+/** An interactive transaction of the app's Prisma client. */
+export type Transaction = Parameters<Extract<Parameters<Db['$transaction']>[0], (...args: never[]) => unknown>>[0]
+
+/** What the process holds: the client, and the embedded database when there is one. */
+export type Database = { prisma: Db; embedded: PGlite | null; url: string | null }
+
+const globalKey = Symbol.for('reflexion-studio.database')
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Database> }
+
+/** Opens a database for a URL, or the embedded one for a data folder; migrates when asked. */
+export async function openDatabase(options: { url?: string; dataDir?: string; migrate?: boolean }): Promise<Database> {
+  if (options.url) {
+    if (options.migrate) await applyMigrations(await migrationAdapterFor(options.url))
+    const adapter = new PrismaPg({ connectionString: options.url, max: 10 })
+    return { prisma: createClient(adapter), embedded: null, url: options.url }
+  }
+  return databaseOn(await openEmbeddedDatabase(path.resolve(options.dataDir ?? env.DATA_DIR)), !!options.migrate)
+}
+
+/** A database over an already-open PGlite (e.g. a throwaway in-memory one), migrated when asked. */
+export async function databaseOn(pg: PGlite, migrate: boolean): Promise<Database> {
+  const adapter = new PrismaPGlite(pg)
+  if (migrate) await applyMigrations(adapter)
+  return { prisma: createClient(adapter), embedded: pg, url: null }
+}
+
+/** The process-wide database, opened (and, for the embedded one, migrated) on first use. */
+export function getDatabase(): Promise<Database> {
+  const holder = globalThis as GlobalWithDb
+  holder[globalKey] ??= openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, migrate: !env.DATABASE_URL })
+  return holder[globalKey]
+}
+
+/** Installs an already-open database as the process-wide one (the server and tests do this first). */
+export function setDatabase(database: Database): void {
+  ;(globalThis as GlobalWithDb)[globalKey] = Promise.resolve(database)
+}
+
+/** The process-wide Prisma client. */
+export async function getPrisma(): Promise<Db> {
+  return (await getDatabase()).prisma
+}

@@ -1,0 +1,3 @@
+export * from './sentence-encoder'
+export * from './meaning-embedder'
+export * from './chinese-gloss'

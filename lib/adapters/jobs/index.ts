@@ -1,0 +1,3 @@
+export * from './run-queue'
+export * from './run-leases'
+export * from './job-poller'

@@ -1,5 +1,0 @@
-// Server barrel of the lesson forms (action definitions: schema + permission + the lib/lessons service).
-export * from './fields'
-export * from './lesson-forms'
-export * from './shared-lesson-forms'
-export * from './review-forms'

@@ -1,0 +1,47 @@
+import { embedMany } from 'ai'
+import type { EmbeddingModelV4 } from '@ai-sdk/provider'
+import type { Embedder } from '../../core/reflexion/embedder'
+import { HashEmbedder } from '../../core/reflexion/hash-embedder'
+import { MeaningEmbedder, type MeaningEmbedderOptions } from '../../adapters/embedders/meaning-embedder'
+
+let offline: MeaningEmbedder | null = null
+
+/** The default lesson embedder, offline: sentence meaning plus hashed words and CJK characters (one per process). */
+export function defaultEmbedder(): Embedder {
+  offline ??= new MeaningEmbedder()
+  return offline
+}
+
+/**
+ * An offline embedder by name, for evaluations: `offline` (the default), `hash[:dimensions]`, or
+ * `meaning:<semantic weight>[:<hash dimensions>[:<gloss weight>]]` (`meaning:1` is the sentence
+ * encoder alone; gloss weight 0 turns the Chinese gloss off).
+ */
+export function offlineEmbedder(name = 'offline'): Embedder {
+  if (name === 'offline') return defaultEmbedder()
+  const [kind, first, second, third] = name.split(':')
+  if (kind === 'hash') return new HashEmbedder({ dimensions: first ? Number(first) : undefined })
+  if (kind === 'meaning') {
+    const options: MeaningEmbedderOptions = {}
+    if (first) options.semanticWeight = Number(first)
+    if (second) options.hashDimensions = Number(second)
+    if (third) options.glossWeight = Number(third)
+    return new MeaningEmbedder(options)
+  }
+  throw new Error(
+    `Unknown offline embedder "${name}": use offline, hash[:dimensions] or meaning:<weight>[:<dimensions>[:<gloss weight>]]`,
+  )
+}
+
+/** An Embedder over an AI SDK embedding model (e.g. `openai:text-embedding-3-small`). */
+export function aiSdkEmbedder(model: EmbeddingModelV4, dimensions: number): Embedder {
+  return {
+    id: `${model.provider}:${model.modelId}:${dimensions}`,
+    dimensions,
+    async embed(texts) {
+      if (texts.length === 0) return []
+      const { embeddings } = await embedMany({ model, values: texts, maxRetries: 2 })
+      return embeddings
+    },
+  }
+}
