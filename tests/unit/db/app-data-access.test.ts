@@ -3,22 +3,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFilesUnder } from '../../support/source-files'
 import { REPOSITORY_ROOT } from '../../support/app-discovery'
 import { databaseUse } from '../../support/database-use'
-
-function sourcesUnder(directory: string): string[] {
-  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(directory, entry.name)
-    return entry.isDirectory() ? sourcesUnder(full) : /\.tsx?$/.test(entry.name) ? [full] : []
-  })
-}
 
 /** `getPrisma()` or `database.prisma` handed out by lib/adapters/db: inline Prisma even without a model call. */
 const PRISMA_HANDLE = /\bgetPrisma\s*\(|\.prisma\b/
 
 describe('app/ has no inline database access', () => {
   it('no page, action or route handler queries the database itself', () => {
-    const inline = sourcesUnder(path.join(REPOSITORY_ROOT, 'app'))
+    const inline = sourceFilesUnder(path.join(REPOSITORY_ROOT, 'app'))
       .map((file) => {
         const relative = path.relative(REPOSITORY_ROOT, file).split(path.sep).join('/')
         const source = fs.readFileSync(file, 'utf8')

@@ -5,18 +5,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFilesUnder } from '../../support/source-files'
 import { databaseUse } from '../../support/database-use'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 const LIB = path.join(ROOT, 'lib')
-
-function sourcesUnder(directory: string): string[] {
-  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(directory, entry.name)
-    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourcesUnder(full)
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
-  })
-}
 
 describe("modules that touch the database import 'server-only'", () => {
   it('recognises database use, and not its mention', () => {
@@ -33,7 +26,7 @@ describe("modules that touch the database import 'server-only'", () => {
   })
 
   it('holds for every module of lib/', () => {
-    const missing = sourcesUnder(LIB)
+    const missing = sourceFilesUnder(LIB, { tests: false })
       .map((file) => ({ file: path.relative(ROOT, file), source: fs.readFileSync(file, 'utf8') }))
       .filter(({ file, source }) => databaseUse(file, source) && !/^import 'server-only'$/m.test(source))
       .map(({ file, source }) => `${file} (${databaseUse(file, source)})`)
