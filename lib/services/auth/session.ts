@@ -6,6 +6,7 @@ import { getToken } from 'next-auth/jwt'
 import { env } from '../../env'
 import { addLogContext } from '../../adapters/log/log-context'
 import { AppError } from '../../errors'
+import { InvalidRecordIdError } from '../../record-id'
 import { findSessionUser, listMembershipsOfUser, type UserProfile } from '../users/queries'
 import { REQUEST_PATH_HEADER, signInPath } from './callback-url'
 import { ACTIVE_TENANT_COOKIE, pickActiveMembership, type SessionMembership } from './active-tenant'
@@ -109,7 +110,9 @@ export async function orNotFound<T>(pending: Promise<T>): Promise<T> {
   try {
     return await pending
   } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') pageNotFound()
+    // An id in the URL that cannot be an id names no page either.
+    if (error instanceof InvalidRecordIdError || (error instanceof AppError && error.code === 'not_found'))
+      pageNotFound()
     throw error
   }
 }
