@@ -44,12 +44,12 @@ async function expectRefused(
   field: string,
   message: RegExp,
 ) {
-  const before = await lessonCounts()
+  const before = await lessonCounts([tenant.id, otherTenant.id])
   const result = await runAction(definition, input, caller)
   expect(result.ok, JSON.stringify(input).slice(0, 80)).toBe(false)
   if (!result.ok)
     expect(result.fieldErrors?.[field]?.join(' ') ?? result.error, JSON.stringify(input).slice(0, 80)).toMatch(message)
-  expect(await lessonCounts()).toEqual(before)
+  expect(await lessonCounts([tenant.id, otherTenant.id])).toEqual(before)
 }
 
 async function audits(action: string, targetId?: string) {
@@ -111,7 +111,7 @@ describe('shared-lesson library', () => {
   })
 
   it('members and support cannot curate (404-style), in their tenant or another', async () => {
-    const before = await lessonCounts()
+    const before = await lessonCounts([tenant.id, otherTenant.id])
     const input = { content: 'Members may not write shared lessons.', lessonId: 'x' }
     for (const caller of [tenant.member.caller, tenant.support.caller]) {
       for (const definition of [
@@ -126,7 +126,7 @@ describe('shared-lesson library', () => {
         (error) => error instanceof AppError && error.code === 'not_found',
       )
     }
-    expect(await lessonCounts()).toEqual(before)
+    expect(await lessonCounts([tenant.id, otherTenant.id])).toEqual(before)
   })
 
   it('creates, edits (re-embedded), retires and restores, each audited; another tenant admin cannot touch it', async () => {
@@ -177,13 +177,13 @@ describe('shared-lesson library', () => {
       expiresAt: null,
     })
     expect(await embedding()).not.toEqual(first)
-    const before = await lessonCounts()
+    const before = await lessonCounts([tenant.id, otherTenant.id])
     for (const definition of [updateSharedLessonForm, retireSharedLessonForm] as ActionDefinition<never, unknown>[]) {
       expect(
         await runAction(definition, { lessonId, content: 'Other tenant rewrite.' }, otherTenant.admin.caller),
       ).toEqual({ ok: false, error: 'Not found' })
     }
-    expect(await lessonCounts()).toEqual(before)
+    expect(await lessonCounts([tenant.id, otherTenant.id])).toEqual(before)
     expect(await runAction(retireSharedLessonForm, { lessonId }, tenant.admin.caller)).toEqual({
       ok: true,
       data: undefined,
@@ -268,7 +268,7 @@ describe('effect', () => {
 describe('settings', () => {
   it('saves a provider key encrypted, returns only the last four, replaces and removes it, audited without the key', async () => {
     const apiKey = 'sk-test-0123456789abcdefSECRET9876'
-    const before = await lessonCounts()
+    const before = await lessonCounts([tenant.id, otherTenant.id])
     for (const [input, field, message] of [
       [{ provider: 'openai', apiKey: 'short' }, 'apiKey', /too short/],
       [{ provider: 'openai', apiKey: 'k'.repeat(501) }, 'apiKey', /too long/],
@@ -283,7 +283,7 @@ describe('settings', () => {
         ok: false,
         error: 'Not found',
       })
-    expect(await lessonCounts()).toEqual(before)
+    expect(await lessonCounts([tenant.id, otherTenant.id])).toEqual(before)
 
     const saved = await runAction(
       saveProviderKeyForm,

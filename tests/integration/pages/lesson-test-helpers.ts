@@ -18,15 +18,20 @@ export async function ownLesson(user: TestUser, content: string): Promise<string
   return id
 }
 
-/** Row counts of every table the lesson and settings forms write to. */
-export async function lessonCounts() {
+/**
+ * Row counts of every table the lesson and settings forms write to, in the given tenants (the test's own
+ * and the other tenant it attacks from): the shared database also holds other files' tenants, whose
+ * queued runs a test worker may still be finishing, so whole-table counts could move under a test.
+ */
+export async function lessonCounts(tenantIds: string[]) {
   const prisma = await getPrisma()
+  const where = { tenantId: { in: tenantIds } }
   const [lessons, proposals, auditLogs, secrets, tenants] = await Promise.all([
-    prisma.lesson.count(),
-    prisma.lessonProposal.count(),
-    prisma.auditLog.count(),
-    prisma.providerSecret.count(),
-    prisma.tenant.findMany({ select: { settings: true }, orderBy: { id: 'asc' } }),
+    prisma.lesson.count({ where }),
+    prisma.lessonProposal.count({ where }),
+    prisma.auditLog.count({ where }),
+    prisma.providerSecret.count({ where }),
+    prisma.tenant.findMany({ where: { id: { in: tenantIds } }, select: { settings: true }, orderBy: { id: 'asc' } }),
   ])
   return { lessons, proposals, auditLogs, secrets, settings: JSON.stringify(tenants) }
 }

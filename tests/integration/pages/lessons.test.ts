@@ -38,12 +38,12 @@ async function expectFieldError(
   message: RegExp,
   lessonId?: string,
 ) {
-  const before = await lessonCounts()
+  const before = await lessonCounts([tenant.id, otherTenant.id])
   const row = lessonId ? await lessonRow(lessonId) : null
   const result = await runAction(definition, input, caller)
   expect(result.ok).toBe(false)
   if (!result.ok) expect(result.fieldErrors?.[field]?.join(' ') ?? result.error).toMatch(message)
-  expect(await lessonCounts()).toEqual(before)
+  expect(await lessonCounts([tenant.id, otherTenant.id])).toEqual(before)
   if (lessonId) expect(await lessonRow(lessonId)).toEqual(row)
 }
 
@@ -109,7 +109,7 @@ describe('my lessons: edit, delete, propose', () => {
   it("another member's lesson and another tenant's are not found, for every action and read", async () => {
     const lessonId = await ownLesson(tenant.member, 'Give the total walking distance.')
     const neighbour = await addUser(tenant.id, 'member')
-    const before = await lessonCounts()
+    const before = await lessonCounts([tenant.id, otherTenant.id])
     for (const caller of [neighbour.caller, otherTenant.member.caller, otherTenant.admin.caller]) {
       expect(await runAction(updateMyLessonForm, { lessonId, content: 'Hijacked lesson text.' }, caller)).toEqual({
         ok: false,
@@ -125,13 +125,13 @@ describe('my lessons: edit, delete, propose', () => {
     expect(
       await runAction(updateMyLessonForm, { lessonId, content: 'Admin rewrite of it.' }, tenant.admin.caller),
     ).toEqual({ ok: false, error: 'Not found' })
-    expect(await lessonCounts()).toEqual(before)
+    expect(await lessonCounts([tenant.id, otherTenant.id])).toEqual(before)
     expect((await lessonRow(lessonId))?.content).toBe('Give the total walking distance.')
   })
 
   it('a support user reads shared lessons but cannot edit, delete, propose or curate', async () => {
     const lessonId = await ownLesson(tenant.member, 'Say which stops need tickets.')
-    const before = await lessonCounts()
+    const before = await lessonCounts([tenant.id, otherTenant.id])
     for (const definition of [updateMyLessonForm, deleteMyLessonForm, proposeLessonForm] as ActionDefinition<
       never,
       unknown
@@ -148,7 +148,7 @@ describe('my lessons: edit, delete, propose', () => {
     await expect(getLesson(tenant.support.caller, lessonId)).resolves.toMatchObject({
       content: 'Say which stops need tickets.',
     })
-    expect(await lessonCounts()).toEqual(before)
+    expect(await lessonCounts([tenant.id, otherTenant.id])).toEqual(before)
     await expect(listSharedLessons(tenant.support.caller)).resolves.toBeInstanceOf(Array)
   })
 
@@ -172,7 +172,7 @@ describe('proposals and review', () => {
       status: 'pending',
       reviewNote: null,
     })
-    const before = await lessonCounts()
+    const before = await lessonCounts([tenant.id, otherTenant.id])
     expect(
       await runAction(rejectProposalForm, { proposalId, reason: 'It is about one bar.' }, tenant.member.caller),
     ).toEqual({ ok: false, error: 'Not found' })
@@ -189,7 +189,7 @@ describe('proposals and review', () => {
         message,
       )
     }
-    expect(await lessonCounts()).toEqual(before)
+    expect(await lessonCounts([tenant.id, otherTenant.id])).toEqual(before)
     expect(
       await runAction(
         rejectProposalForm,
