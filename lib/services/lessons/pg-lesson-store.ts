@@ -16,7 +16,7 @@ import { recordLessonRecalls } from './recall-stats'
 import { candidateLimit, recallSql, type RecallFilter } from './recall-query'
 import { DEFAULT_RECALL_FLOOR, floorFor, rankLessons, type RankedLesson, type RecallCandidate } from './recall-ranking'
 import { embeddingStorage, vectorLiteral, type EmbeddingStorage } from './vector-support'
-import { INDEXED_RECALL_ABOVE, hasVectorIndex } from './vector-index'
+import { INDEXED_RECALL_ABOVE, hasVectorIndex, largeScopes, scopeKey } from './vector-index'
 import { defaultEmbedder } from './embedders'
 import { lexicalSimilarity, sharedTerms } from '../../core/reflexion/text-features'
 
@@ -318,14 +318,16 @@ export class PgLessonStore implements VectorStore {
    */
   private async useIndex(storage: EmbeddingStorage, request: Omit<RecallRequest, 'text'>): Promise<boolean> {
     if (storage !== 'vector' || !(await hasVectorIndex(this.prisma, this.embedder.id))) return false
-    const [{ count }] = await this.prisma.$queryRawUnsafe<{ count: number }[]>(
-      `SELECT count(*)::int AS count FROM (SELECT 1 FROM lessons WHERE tenant_id = $1 AND status = 'active'
-         ${request.userKeys === null ? '' : 'AND user_key = ANY($3::text[])'} LIMIT $2) scope`,
-      this.tenantId,
-      INDEXED_RECALL_ABOVE + 1,
-      ...(request.userKeys === null ? [] : [request.userKeys]),
-    )
-    return count > INDEXED_RECALL_ABOVE
+    return largeScopes.decide(scopeKey(this.tenantId, request.userKeys), async () => {
+      const [{ count }] = await this.prisma.$queryRawUnsafe<{ count: number }[]>(
+        `SELECT count(*)::int AS count FROM (SELECT 1 FROM lessons WHERE tenant_id = $1 AND status = 'active'
+           ${request.userKeys === null ? '' : 'AND user_key = ANY($3::text[])'} LIMIT $2) scope`,
+        this.tenantId,
+        INDEXED_RECALL_ABOVE + 1,
+        ...(request.userKeys === null ? [] : [request.userKeys]),
+      )
+      return count > INDEXED_RECALL_ABOVE
+    })
   }
 
   /**

@@ -29,6 +29,51 @@ export function indexedDistance(dimensions: number, parameter: string): string {
   return `(l.embedding::halfvec(${dimensions})) <=> (${parameter}::vector::halfvec(${dimensions}))`
 }
 
+/** A recall scope's cache key: the tenant and the user keys it may see (order-free). */
+export function scopeKey(tenantId: string, userKeys: readonly string[] | null): string {
+  return JSON.stringify([tenantId, userKeys === null ? null : [...userKeys].sort()])
+}
+
+/**
+ * Which scopes are large enough for the index, remembered for a while per process. Counting a scope
+ * cost as much as the recall itself (planning plus an index-only scan: ~2-3 ms of a ~6 ms recall,
+ * bench/RESULTS.md), and the answer only matters for speed: both paths return the same lessons (the
+ * exact one exactly, the index one at >= 0.98 agreement), so a scope that just crossed the line is
+ * served by the other path for at most `ttlMs`.
+ */
+export class ScopeSizeCache {
+  private readonly entries = new Map<string, { large: boolean; until: number }>()
+
+  constructor(
+    private readonly options: { ttlMs: number; maxEntries: number; now?: () => number } = {
+      ttlMs: 60_000,
+      maxEntries: 10_000,
+    },
+  ) {}
+
+  async decide(key: string, count: () => Promise<boolean>): Promise<boolean> {
+    const now = (this.options.now ?? Date.now)()
+    const cached = this.entries.get(key)
+    if (cached && cached.until > now) return cached.large
+    const large = await count()
+    this.entries.delete(key)
+    this.entries.set(key, { large, until: now + this.options.ttlMs })
+    // Oldest first in a Map: drop them once over the cap, so many distinct scopes cannot grow it.
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.options.maxEntries) break
+      this.entries.delete(oldest)
+    }
+    return large
+  }
+
+  clear(): void {
+    this.entries.clear()
+  }
+}
+
+/** The process's scope-size decisions. */
+export const largeScopes = new ScopeSizeCache()
+
 const known = new Set<string>()
 
 /** Whether the embedder's HNSW index exists (cached once seen). */
