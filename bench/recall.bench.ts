@@ -6,13 +6,15 @@
 //   2. one user with 100,000 lessons (HNSW path, iterative scan);
 //   3. one tenant with 100,000 shared lessons, recalled by a member with 20 of their own (HNSW path).
 // Agreement = the share of the exact top 5 (brute force over the same filter) that recall returns.
-// Run: npx tsx --import ./scripts/register-server-only.mjs bench/recall.bench.ts   (creates and drops its own database; ~10-20 min on 2 cores)
+// Run: npx tsx --import ./scripts/register-server-only.mjs bench/recall.bench.ts   (creates and drops its own database; ~10-20 min on 2 cores;
+// BENCH_KEEP_DATABASE=1 keeps it and prints its URL)
 import { defaultEmbedder } from '../lib/services/lessons/embedders'
 import { PgLessonStore } from '../lib/services/lessons/pg-lesson-store'
 import { recallSql } from '../lib/services/lessons/recall-query'
 import { rankLessons } from '../lib/services/lessons/recall-ranking'
 import { ensureVectorIndex, vectorIndexName } from '../lib/services/lessons/vector-index'
 import { embeddingStorage, vectorLiteral } from '../lib/services/lessons/vector-support'
+import crypto from 'node:crypto'
 import os from 'node:os'
 import { benchDatabase, machineLine, percentile } from './bench-database'
 
@@ -20,7 +22,13 @@ const DIMENSIONS = 1536
 const CENTERS = 400
 const NOISES = 1_000
 const QUERIES = 200
+/** A lesson's text as long as a reflector's sentence (~110 characters). */
+const CONTENT = `'When a task is about topic ' || ($2 + ord) || ', state the assumption you made and check the constraints before answering.'`
 const K = 5
+
+/** Ids as long as the app's (cuids, 25 characters): short ones stay in the row where real ones may not. */
+const id = (label: string) =>
+  label === '*' ? '*' : `c${crypto.createHash('sha256').update(label).digest('hex').slice(0, 24)}`
 
 let seed = 7
 const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
@@ -48,18 +56,19 @@ async function main() {
         vectors.slice(start, start + 100).map(literal),
       )
   }
-  const insert = async (tenantId: string, count: number, userKey: (position: number) => string) => {
+  const insert = async (tenantLabel: string, count: number, userKey: (position: number) => string) => {
+    const tenantId = id(tenantLabel)
     await prisma.tenant.upsert({
       where: { id: tenantId },
-      create: { id: tenantId, name: tenantId, slug: tenantId },
+      create: { id: tenantId, name: tenantLabel, slug: tenantLabel },
       update: {},
     })
-    const users = Array.from({ length: count }, (_, position) => userKey(position))
+    const users = Array.from({ length: count }, (_, position) => id(userKey(position)))
     for (let start = 0; start < count; start += 10_000) {
       const slice = users.slice(start, start + 10_000)
       await prisma.$executeRawUnsafe(
         `INSERT INTO lessons (id, tenant_id, user_key, content, normalized, embedding, embedder, dimensions, updated_at)
-         SELECT $1 || '-' || ($2 + ord), $1, u, 'lesson ' || ($2 + ord), $1 || ' lesson ' || ($2 + ord), c.v + z.v, $3, ${DIMENSIONS}, now()
+         SELECT $1 || '-' || ($2 + ord), $1, u, ${CONTENT}, $1 || ${CONTENT}, c.v + z.v, $3, ${DIMENSIONS}, now()
          FROM unnest($4::text[]) WITH ORDINALITY AS t(u, ord)
          JOIN bench_centers c ON c.n = (($2 + ord) * 7919) % ${CENTERS}
          JOIN bench_noise z ON z.n = (($2 + ord) * 104729 / ${CENTERS}) % ${NOISES}`,
@@ -75,12 +84,13 @@ async function main() {
     return center.map((value) => value + (random() - 0.5) * 0.8)
   }
   const store = (tenantId: string) => new PgLessonStore({ prisma, tenantId, embedder: defaultEmbedder(), floor: -1 })
-  const measure = async (label: string, tenantId: string, user: () => string) => {
+  const measure = async (label: string, tenantLabel: string, user: () => string) => {
+    const tenantId = id(tenantLabel)
     const latencies: number[] = []
     const checks: { vector: number[]; user: string; ids: string[] }[] = []
     for (let position = -20; position < QUERIES; position++) {
       const vector = query()
-      const who = user()
+      const who = id(user())
       const started = performance.now()
       const candidates = await store(tenantId).candidates(vector, { k: K, userKeys: [who, '*'] })
       const ids = rankLessons(candidates, { k: K, floor: -1 }).map((lesson) => lesson.id)
@@ -152,7 +162,12 @@ async function main() {
       `Embedding one task with the offline default: ${((performance.now() - started) / texts.length).toFixed(1)} ms`,
     )
   } finally {
-    await bench.drop()
+    // BENCH_KEEP_DATABASE=1 keeps the database for EXPLAIN ANALYZE (drop it yourself afterwards).
+    if (process.env.BENCH_KEEP_DATABASE !== '1') await bench.drop()
+    else {
+      await prisma.$disconnect()
+      console.log(`kept ${bench.url}`)
+    }
   }
 }
 

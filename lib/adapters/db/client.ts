@@ -1,6 +1,8 @@
 import 'server-only'
+import crypto from 'node:crypto'
 import path from 'node:path'
 import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import type { PGlite } from '@electric-sql/pglite'
 import { PrismaClient } from '../../generated/prisma/client'
@@ -38,12 +40,57 @@ export type Database = { prisma: Db; embedded: PGlite | null; url: string | null
 const globalKey = Symbol.for('reflexion-studio.database')
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Database> }
 
+/**
+ * Settings every PostgreSQL connection of the app starts with, instead of setting them in a
+ * transaction around each query that needs them (four round trips for one). pgvector's HNSW scans
+ * for recall: iterative, so a filtered search keeps walking the graph until enough rows pass the
+ * tenant and user filter (bench/RESULTS.md). A name that no loaded extension defines is kept as a
+ * placeholder, so this is harmless on a server without pgvector. The app needs session-mode
+ * connections anyway (pg-boss listens and takes advisory locks).
+ */
+export const SESSION_SETTINGS: Readonly<Record<string, string>> = {
+  'hnsw.iterative_scan': 'relaxed_order',
+  'hnsw.ef_search': '200',
+  'hnsw.max_scan_tuples': '40000',
+}
+
+/**
+ * Marks a statement to be prepared once per connection and reused: start its SQL with this. Only
+ * for hot statements of a fixed text (a name per distinct text stays on every connection for its
+ * life): parsing and planning a recall cost as much as running it (bench/RESULTS.md).
+ */
+export const PREPARED = '/* prepared */ '
+
+/** The clients whose connections start with SESSION_SETTINGS (not transactions, not PGlite). */
+const withSessionSettings = new WeakSet<object>()
+
+/** Whether every query of this client runs with SESSION_SETTINGS already set. */
+export function hasSessionSettings(client: object): boolean {
+  return withSessionSettings.has(client)
+}
+
+function statementName(query: { sql: string }): string {
+  // pg sends an unnamed statement (parsed and planned each time) when the name is undefined.
+  if (!query.sql.startsWith(PREPARED)) return undefined as unknown as string
+  return `s_${crypto.createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`
+}
+
+function postgresClient(url: string): Db {
+  const settings = Object.entries(SESSION_SETTINGS)
+    .map(([name, value]) => `SET ${name} = '${value}'`)
+    .join('; ')
+  // Run on each new connection before the pool hands it out (a failure fails that checkout).
+  const pool = new pg.Pool({ connectionString: url, max: 10, onConnect: (client) => client.query(settings) })
+  const prisma = createClient(new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: statementName }))
+  withSessionSettings.add(prisma)
+  return prisma
+}
+
 /** Opens a database for a URL, or the embedded one for a data folder; migrates when asked. */
 export async function openDatabase(options: { url?: string; dataDir?: string; migrate?: boolean }): Promise<Database> {
   if (options.url) {
     if (options.migrate) await applyMigrations(await migrationAdapterFor(options.url))
-    const adapter = new PrismaPg({ connectionString: options.url, max: 10 })
-    return { prisma: createClient(adapter), embedded: null, url: options.url }
+    return { prisma: postgresClient(options.url), embedded: null, url: options.url }
   }
   return databaseOn(await openEmbeddedDatabase(path.resolve(options.dataDir ?? env.DATA_DIR)), !!options.migrate)
 }

@@ -1,7 +1,7 @@
 import 'server-only'
 import crypto from 'node:crypto'
 import { metrics } from '../../adapters/observability/metrics'
-import type { Db } from '../../adapters/db/client'
+import { PREPARED, SESSION_SETTINGS, hasSessionSettings, type Db } from '../../adapters/db/client'
 import type { Embedder } from '../../core/reflexion/embedder'
 import { normaliseLesson } from '../../core/reflexion/lesson-text'
 import {
@@ -16,7 +16,7 @@ import { recordLessonRecalls } from './recall-stats'
 import { candidateLimit, recallSql, type RecallFilter } from './recall-query'
 import { DEFAULT_RECALL_FLOOR, floorFor, rankLessons, type RankedLesson, type RecallCandidate } from './recall-ranking'
 import { embeddingStorage, vectorLiteral, type EmbeddingStorage } from './vector-support'
-import { INDEXED_RECALL_ABOVE, hasVectorIndex, largeScopes, scopeKey } from './vector-index'
+import { INDEXED_RECALL_ABOVE, hasVectorIndex, largeScopes, scopeKey, sqlLiteral } from './vector-index'
 import { defaultEmbedder } from './embedders'
 import { lexicalSimilarity, sharedTerms } from '../../core/reflexion/text-features'
 
@@ -295,7 +295,7 @@ export class PgLessonStore implements VectorStore {
       ...(request.userKeys === null ? [] : [request.userKeys]),
       ...(request.lessonIds ? [request.lessonIds] : []),
     ]
-    const sql = recallSql(storage, request, index)
+    const sql = PREPARED + recallSql(storage, request, index)
     const rows = index
       ? await this.inIterativeScan((client) => client.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters))
       : await this.prisma.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters)
@@ -320,7 +320,7 @@ export class PgLessonStore implements VectorStore {
     if (storage !== 'vector' || !(await hasVectorIndex(this.prisma, this.embedder.id))) return false
     return largeScopes.decide(scopeKey(this.tenantId, request.userKeys), async () => {
       const [{ count }] = await this.prisma.$queryRawUnsafe<{ count: number }[]>(
-        `SELECT count(*)::int AS count FROM (SELECT 1 FROM lessons WHERE tenant_id = $1 AND status = 'active'
+        `${PREPARED}SELECT count(*)::int AS count FROM (SELECT 1 FROM lessons WHERE tenant_id = $1 AND status = 'active'
            ${request.userKeys === null ? '' : 'AND user_key = ANY($3::text[])'} LIMIT $2) scope`,
         this.tenantId,
         INDEXED_RECALL_ABOVE + 1,
@@ -333,10 +333,14 @@ export class PgLessonStore implements VectorStore {
   /**
    * Runs an indexed recall with pgvector's iterative scan (0.8): the index keeps returning neighbours
    * until enough pass the tenant and user filter, instead of the first ef_search of the whole table.
+   * The app's PostgreSQL connections start with these settings (SESSION_SETTINGS); a transaction or
+   * the embedded database sets them for the query.
    */
   private async inIterativeScan<T>(query: (client: LessonDb) => Promise<T>): Promise<T> {
-    const settings = `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', '200', true),
-      set_config('hnsw.max_scan_tuples', '40000', true)`
+    if (hasSessionSettings(this.prisma)) return query(this.prisma)
+    const settings = `SELECT ${Object.entries(SESSION_SETTINGS)
+      .map(([name, value]) => `set_config(${sqlLiteral(name)}, ${sqlLiteral(value)}, true)`)
+      .join(', ')}`
     const run = async (client: LessonDb) => {
       await client.$queryRawUnsafe(settings)
       return query(client)
