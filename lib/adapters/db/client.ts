@@ -57,7 +57,8 @@ export const SESSION_SETTINGS: Readonly<Record<string, string>> = {
 /**
  * Marks a statement to be prepared once per connection and reused: start its SQL with this. Only
  * for hot statements of a fixed text (a name per distinct text stays on every connection for its
- * life): parsing and planning a recall cost as much as running it (bench/RESULTS.md).
+ * life) whose generic plan is as good as a custom one: after five runs PostgreSQL may keep a generic
+ * plan. Parsing a recall's 1,536-number vector and planning it cost as much as the scan (bench/RESULTS.md).
  */
 export const PREPARED = '/* prepared */ '
 

@@ -295,7 +295,10 @@ export class PgLessonStore implements VectorStore {
       ...(request.userKeys === null ? [] : [request.userKeys]),
       ...(request.lessonIds ? [request.lessonIds] : []),
     ]
-    const sql = PREPARED + recallSql(storage, request, index)
+    // The exact scan is prepared (parsing a 1,536-number vector and planning cost as much as the scan).
+    // The indexed one is not: after five runs PostgreSQL may cache a generic plan, and its generic plan
+    // scans the whole table instead of the HNSW index (2.7 s, not 5 ms: bench/RESULTS.md).
+    const sql = (index ? '' : PREPARED) + recallSql(storage, request, index)
     const rows = index
       ? await this.inIterativeScan((client) => client.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters))
       : await this.prisma.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters)
