@@ -62,18 +62,25 @@ export const SESSION_SETTINGS: Readonly<Record<string, string>> = {
  */
 export const PREPARED = '/* prepared */ '
 
-/** The clients whose connections start with SESSION_SETTINGS (not transactions, not PGlite). */
-const withSessionSettings = new WeakSet<object>()
-
-/** Whether every query of this client runs with SESSION_SETTINGS already set. */
-export function hasSessionSettings(client: object): boolean {
-  return withSessionSettings.has(client)
+/** The name a PREPARED statement is kept under on each connection; undefined for any other statement. */
+export function preparedStatementName(sql: string): string | undefined {
+  if (!sql.startsWith(PREPARED)) return undefined
+  return `s_${crypto.createHash('sha256').update(sql).digest('hex').slice(0, 24)}`
 }
 
-function statementName(query: { sql: string }): string {
-  // pg sends an unnamed statement (parsed and planned each time) when the name is undefined.
-  if (!query.sql.startsWith(PREPARED)) return undefined as unknown as string
-  return `s_${crypto.createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`
+// pg sends an unnamed statement (parsed and planned each time) when the name is undefined.
+const statementName = (query: { sql: string }) => preparedStatementName(query.sql) as string
+
+/** The connection pool under each PostgreSQL client of the app (its connections start with SESSION_SETTINGS). */
+const pools = new WeakMap<object, pg.Pool>()
+
+/**
+ * The pool under an app client, for the one hot query that skips Prisma: lesson recall, where
+ * Prisma's raw-query path cost 1.2 ms of a 2.5 ms recall at p50 and more at p95 (bench/RESULTS.md).
+ * Undefined for a transaction or the embedded database: use the client itself there.
+ */
+export function directPool(client: object): pg.Pool | undefined {
+  return pools.get(client)
 }
 
 function postgresClient(url: string): Db {
@@ -83,7 +90,7 @@ function postgresClient(url: string): Db {
   // Run on each new connection before the pool hands it out (a failure fails that checkout).
   const pool = new pg.Pool({ connectionString: url, max: 10, onConnect: (client) => client.query(settings) })
   const prisma = createClient(new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: statementName }))
-  withSessionSettings.add(prisma)
+  pools.set(prisma, pool)
   return prisma
 }
 

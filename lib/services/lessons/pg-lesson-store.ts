@@ -1,7 +1,7 @@
 import 'server-only'
 import crypto from 'node:crypto'
 import { metrics } from '../../adapters/observability/metrics'
-import { PREPARED, SESSION_SETTINGS, hasSessionSettings, type Db } from '../../adapters/db/client'
+import { PREPARED, SESSION_SETTINGS, directPool, preparedStatementName, type Db } from '../../adapters/db/client'
 import type { Embedder } from '../../core/reflexion/embedder'
 import { normaliseLesson } from '../../core/reflexion/lesson-text'
 import {
@@ -299,9 +299,12 @@ export class PgLessonStore implements VectorStore {
     // The indexed one is not: after five runs PostgreSQL may cache a generic plan, and its generic plan
     // scans the whole table instead of the HNSW index (2.7 s, not 5 ms: bench/RESULTS.md).
     const sql = (index ? '' : PREPARED) + recallSql(storage, request, index)
-    const rows = index
-      ? await this.inIterativeScan((client) => client.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters))
-      : await this.prisma.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters)
+    const pool = directPool(this.prisma)
+    const rows = pool
+      ? (await pool.query<CandidateRow>({ name: preparedStatementName(sql), text: sql, values: parameters })).rows
+      : index
+        ? await this.inIterativeScan((client) => client.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters))
+        : await this.prisma.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters)
     return rows.map((row) => ({
       id: row.id,
       content: row.content,
@@ -336,11 +339,10 @@ export class PgLessonStore implements VectorStore {
   /**
    * Runs an indexed recall with pgvector's iterative scan (0.8): the index keeps returning neighbours
    * until enough pass the tenant and user filter, instead of the first ef_search of the whole table.
-   * The app's PostgreSQL connections start with these settings (SESSION_SETTINGS); a transaction or
-   * the embedded database sets them for the query.
+   * The app's PostgreSQL connections start with these settings (SESSION_SETTINGS) and are queried
+   * directly; a transaction or the embedded database sets them for the query.
    */
   private async inIterativeScan<T>(query: (client: LessonDb) => Promise<T>): Promise<T> {
-    if (hasSessionSettings(this.prisma)) return query(this.prisma)
     const settings = `SELECT ${Object.entries(SESSION_SETTINGS)
       .map(([name, value]) => `set_config(${sqlLiteral(name)}, ${sqlLiteral(value)}, true)`)
       .join(', ')}`

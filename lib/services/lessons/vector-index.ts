@@ -1,7 +1,11 @@
 import 'server-only'
 import crypto from 'node:crypto'
-import type { Db } from '../../adapters/db/client'
+import { directPool, type Db } from '../../adapters/db/client'
 import type { LessonDb } from './pg-lesson-store'
+import { embeddingStorage } from './vector-support'
+import { logger } from '../../adapters/log'
+
+const log = logger().child({ component: 'lessons' })
 
 /**
  * Large recall scopes (a user or a tenant's shared lessons in the tens of thousands) are searched
@@ -74,31 +78,87 @@ export class ScopeSizeCache {
 /** The process's scope-size decisions. */
 export const largeScopes = new ScopeSizeCache()
 
-const known = new Set<string>()
+/** Per database client: index names seen valid (an index, once made, stays), absent ones with when to look again. */
+const seen = new WeakMap<object, { known: Set<string>; absentUntil: Map<string, number> }>()
 
-/** Whether the embedder's HNSW index exists (cached once seen). */
+function seenOn(prisma: object) {
+  let entry = seen.get(prisma)
+  if (!entry) seen.set(prisma, (entry = { known: new Set(), absentUntil: new Map() }))
+  return entry
+}
+
+/** How long an absent index is believed absent before the catalogue is asked again. */
+const ABSENT_TTL_MS = 60_000
+
+/**
+ * Whether the embedder's HNSW index exists and is valid. Cached: present for good, absent for a
+ * minute, so a recall asks the catalogue at most once a minute (every recall asked before).
+ */
 export async function hasVectorIndex(prisma: LessonDb | Db, embedderId: string): Promise<boolean> {
   const name = vectorIndexName(embedderId)
+  const { known, absentUntil } = seenOn(prisma)
   if (known.has(name)) return true
-  const rows = await prisma.$queryRawUnsafe<unknown[]>('SELECT 1 FROM pg_indexes WHERE indexname = $1', name)
-  if (rows.length > 0) known.add(name)
-  return rows.length > 0
+  if ((absentUntil.get(name) ?? 0) > Date.now()) return false
+  const rows = await prisma.$queryRawUnsafe<{ valid: boolean }[]>(
+    `SELECT i.indisvalid AS valid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid WHERE c.relname = $1`,
+    name,
+  )
+  const valid = rows[0]?.valid === true
+  if (valid) known.add(name)
+  else absentUntil.set(name, Date.now() + ABSENT_TTL_MS)
+  return valid
 }
 
 /**
- * Creates the embedder's HNSW index when pgvector is there and the embedder has vectors of one
- * dimension (at most 4,000). Run off the request path: the re-embedding job and deployments call it.
+ * Creates the embedder's HNSW index when pgvector is there and the dimension is one HNSW takes (at
+ * most 4,000). Off the request path: the background lessons job calls it (`ensureRecallIndexes`).
+ * On a PostgreSQL server it is built CONCURRENTLY (writes go on meanwhile). A build that was cut off
+ * leaves an invalid index, which recall does not use and this does not replace (another process may
+ * still be building it): it is logged, for an operator to drop.
  */
 export async function ensureVectorIndex(prisma: Db, embedderId: string, dimensions: number): Promise<boolean> {
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 4_000) return false
+  const name = vectorIndexName(embedderId)
+  const { absentUntil } = seenOn(prisma)
+  absentUntil.delete(name)
   if (await hasVectorIndex(prisma, embedderId)) return true
   const vector = await prisma.$queryRawUnsafe<unknown[]>("SELECT 1 FROM pg_extension WHERE extname = 'vector'")
   if (vector.length === 0) return false
+  const concurrently = directPool(prisma) ? 'CONCURRENTLY' : ''
   await prisma.$executeRawUnsafe(
-    `CREATE INDEX IF NOT EXISTS ${vectorIndexName(embedderId)} ON lessons
+    `CREATE INDEX ${concurrently} IF NOT EXISTS ${name} ON lessons
        USING hnsw ((embedding::halfvec(${dimensions})) halfvec_cosine_ops)
        WHERE embedder = ${sqlLiteral(embedderId)} AND embedding IS NOT NULL`,
   )
-  known.add(vectorIndexName(embedderId))
-  return true
+  absentUntil.delete(name)
+  if (await hasVectorIndex(prisma, embedderId)) return true
+  log.warn(
+    `the recall index ${name} exists but is invalid (a build was cut off): drop it and the lessons job rebuilds it`,
+  )
+  return false
+}
+
+const indexesCheckedAt = new WeakMap<object, number>()
+
+/** How often the background job looks for embedders whose lessons have no index yet. */
+const INDEX_CHECK_EVERY_MS = 10 * 60_000
+
+/**
+ * Makes sure every embedder with stored lessons of one dimension has its HNSW index, so a scope
+ * that grows past INDEXED_RECALL_ABOVE is searched through it (without one, a 100k-lesson recall
+ * scans them all). At most every ten minutes per client; the lessons job calls it.
+ */
+export async function ensureRecallIndexes(prisma: Db, now = Date.now()): Promise<string[]> {
+  if (now - (indexesCheckedAt.get(prisma) ?? -Infinity) < INDEX_CHECK_EVERY_MS) return []
+  indexesCheckedAt.set(prisma, now)
+  if ((await embeddingStorage(prisma)) !== 'vector') return []
+  const embedders = await prisma.$queryRawUnsafe<{ embedder: string; dimensions: number }[]>(
+    `SELECT embedder, min(dimensions)::int AS dimensions FROM lessons WHERE embedding IS NOT NULL
+     GROUP BY embedder HAVING min(dimensions) = max(dimensions)`,
+  )
+  const made: string[] = []
+  for (const { embedder, dimensions } of embedders)
+    if (!(await hasVectorIndex(prisma, embedder)) && (await ensureVectorIndex(prisma, embedder, dimensions)))
+      made.push(vectorIndexName(embedder))
+  return made
 }

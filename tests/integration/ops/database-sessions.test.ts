@@ -1,16 +1,20 @@
 // The app's PostgreSQL connections: each starts with the session settings recall's HNSW scans need
 // (no transaction around each indexed recall), and a statement marked PREPARED is parsed and
 // planned once per connection while every other statement stays unnamed (no per-connection growth).
+import crypto from 'node:crypto'
 import { inject, describe, expect, it } from 'vitest'
-import { PREPARED, SESSION_SETTINGS, getPrisma, hasSessionSettings } from '../../../lib/adapters/db/client'
+import { PREPARED, SESSION_SETTINGS, directPool, getPrisma } from '../../../lib/adapters/db/client'
+import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
+import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
 
 const url = inject('databaseUrl')
 
 describe.runIf(url)('PostgreSQL connections of the app', () => {
   it('start with the session settings, outside any transaction and inside one', async () => {
     const prisma = await getPrisma()
-    expect(hasSessionSettings(prisma)).toBe(true)
     for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+      const direct = await directPool(prisma)!.query<{ value: string }>(`SELECT current_setting($1) AS value`, [name])
+      expect(direct.rows[0].value).toBe(value)
       const [outside] = await prisma.$queryRawUnsafe<{ value: string }[]>(`SELECT current_setting($1) AS value`, name)
       expect(outside.value).toBe(value)
       const inside = await prisma.$transaction((tx) =>
@@ -36,5 +40,28 @@ describe.runIf(url)('PostgreSQL connections of the app', () => {
     expect(statements.map((row) => row.statement)).toEqual([
       `${PREPARED}SELECT $1::text AS probe, 'marked ${marker}' AS kind`,
     ])
+  })
+
+  it('recall read straight from the pool returns what recall through Prisma returns, with the same types', async () => {
+    const prisma = await getPrisma()
+    const tenantId = `c${crypto.randomBytes(12).toString('hex')}`
+    await prisma.tenant.create({ data: { id: tenantId, name: 'Direct recall', slug: tenantId } })
+    const store = new PgLessonStore({ prisma, tenantId, embedder: defaultEmbedder(), floor: -1 })
+    for (const [user, content] of [
+      ['ada', 'When a user asks for a relaxed walking tour, plan at most three stops.'],
+      ['ada', 'Normalize dates to ISO 8601 (YYYY-MM-DD) before answering.'],
+      ['grace', 'When booking flights for a family, keep connections at least 90 minutes long.'],
+      ['*', 'For trip itineraries, include the travel time between stops.'],
+    ])
+      await store.put({ content, metadata: { user_id: user, tags: ['travel'], task_key: 'trip' } })
+    const [vector] = await defaultEmbedder().embed(['Plan an easy walk through Kyoto'])
+    const request = { k: 5, userKeys: ['ada', '*'] }
+    const direct = await store.candidates(vector, request)
+    const throughPrisma = await prisma.$transaction((tx) =>
+      new PgLessonStore({ prisma: tx, tenantId, embedder: defaultEmbedder(), floor: -1 }).candidates(vector, request),
+    )
+    expect(directPool(prisma)).toBeDefined()
+    expect(direct.map((lesson) => lesson.userKey).sort()).toEqual(['*', 'ada', 'ada'])
+    expect(direct).toEqual(throughPrisma)
   })
 })
