@@ -4,28 +4,15 @@
 // duplicate that strengthens the stored one, checked over the whole scope (not a top-5 search); a
 // member's lesson and its shared copy come back as one; another user's near-duplicate never does.
 import crypto from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma, type Db } from '../../../lib/adapters/db/client'
-import { openScratchDatabase } from '../../../lib/adapters/db/scratch'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../../lib/adapters/db/client'
+import { bothDatabases } from '../helpers'
 import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
 import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
 import { recallForUser, SHARED_LESSON } from '../../../lib/core/reflexion/lesson-modes'
 import { lexicalSimilarity } from '../../../lib/core/reflexion/text-features'
 
-type Scratch = Awaited<ReturnType<typeof openScratchDatabase>>
-let scratch: Scratch | null = null
-
-beforeAll(async () => {
-  scratch = await openScratchDatabase()
-}, 120_000)
-afterAll(async () => {
-  await scratch?.close()
-})
-
-const databases: [string, () => Promise<Db>][] = [
-  ['PostgreSQL', () => getPrisma()],
-  ['PGlite', async () => scratch!.prisma],
-]
+const databases = bothDatabases()
 
 describe.each(databases)('recall on %s', (_name, database) => {
   let prisma: Db

@@ -3,27 +3,13 @@
 // was scanned in full on every recall (2.7 s at 100k, bench/RESULTS.md). On PostgreSQL (built
 // CONCURRENTLY) and on the embedded PGlite, through the real store and embedder.
 import crypto from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma, type Db } from '../../../lib/adapters/db/client'
-import { openScratchDatabase } from '../../../lib/adapters/db/scratch'
+import { describe, expect, it } from 'vitest'
+import { bothDatabases } from '../helpers'
 import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
 import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
 import { ensureRecallIndexes, vectorIndexName } from '../../../lib/services/lessons/vector-index'
 
-type Scratch = Awaited<ReturnType<typeof openScratchDatabase>>
-let scratch: Scratch | null = null
-
-beforeAll(async () => {
-  scratch = await openScratchDatabase()
-}, 120_000)
-afterAll(async () => {
-  await scratch?.close()
-})
-
-const databases: [string, () => Promise<Db>][] = [
-  ['PostgreSQL', () => getPrisma()],
-  ['PGlite', async () => scratch!.prisma],
-]
+const databases = bothDatabases()
 
 describe.each(databases)('recall indexes on %s', (_name, database) => {
   it('the lessons job builds a valid HNSW index for the embedder of the stored lessons', async () => {

@@ -5,8 +5,8 @@
 // vector for a new lesson) and the failure is recorded for admins; the run never fails for it.
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma, type Db } from '../../../lib/adapters/db/client'
-import { openScratchDatabase } from '../../../lib/adapters/db/scratch'
+import type { Db } from '../../../lib/adapters/db/client'
+import { bothDatabases } from '../helpers'
 import { readRecallSettings } from '../../../lib/services/lessons/embedding-settings'
 import { patchEmbeddingState } from '../../../lib/services/lessons/embedding-state'
 import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
@@ -17,21 +17,15 @@ import { recallForUser } from '../../../lib/core/reflexion/lesson-modes'
 import { startOpenAIServer, type OpenAIServer } from '../../support/openai-server'
 
 let server: OpenAIServer
-let scratch: Awaited<ReturnType<typeof openScratchDatabase>> | null = null
 
 beforeAll(async () => {
   server = await startOpenAIServer()
-  scratch = await openScratchDatabase()
 }, 120_000)
 afterAll(async () => {
   await server?.close()
-  await scratch?.close()
 })
 
-const databases: [string, () => Promise<Db>][] = [
-  ['PostgreSQL', () => getPrisma()],
-  ['PGlite', async () => scratch!.prisma],
-]
+const databases = bothDatabases()
 
 describe.each(databases)('embedding-model changes on %s', (_name, database) => {
   let prisma: Db

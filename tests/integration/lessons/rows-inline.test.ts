@@ -4,26 +4,12 @@
 // An inline short text takes one header byte more than its bytes; a value out of line reports its
 // bytes alone. On PostgreSQL and on the embedded PGlite, through the real store and embedder.
 import crypto from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getPrisma, type Db } from '../../../lib/adapters/db/client'
-import { openScratchDatabase } from '../../../lib/adapters/db/scratch'
+import { describe, expect, it } from 'vitest'
+import { bothDatabases } from '../helpers'
 import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
 import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
 
-type Scratch = Awaited<ReturnType<typeof openScratchDatabase>>
-let scratch: Scratch | null = null
-
-beforeAll(async () => {
-  scratch = await openScratchDatabase()
-}, 120_000)
-afterAll(async () => {
-  await scratch?.close()
-})
-
-const databases: [string, () => Promise<Db>][] = [
-  ['PostgreSQL', () => getPrisma()],
-  ['PGlite', async () => scratch!.prisma],
-]
+const databases = bothDatabases()
 
 describe.each(databases)('a lesson row on %s', (_name, database) => {
   it('keeps its ids, embedder and text beside its vector, none of them out of line', async () => {
