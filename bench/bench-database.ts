@@ -30,6 +30,12 @@ export async function benchDatabase(
   }
 }
 
+/** A database an earlier run kept (BENCH_KEEP_DATABASE=1), opened again to measure it; never dropped. */
+export async function keptDatabase(url: string): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
+  const database = await openDatabase({ url })
+  return { database, url, drop: () => database.prisma.$disconnect() }
+}
+
 /** The machine line of bench/RESULTS.md. */
 export async function machineLine(database: Database): Promise<string> {
   const [{ server_version: version }] =

@@ -7,7 +7,7 @@
 //   3. one tenant with 100,000 shared lessons, recalled by a member with 20 of their own (HNSW path).
 // Agreement = the share of the exact top 5 (brute force over the same filter) that recall returns.
 // Run: npx tsx --import ./scripts/register-server-only.mjs bench/recall.bench.ts   (creates and drops its own database; ~10-20 min on 2 cores;
-// BENCH_KEEP_DATABASE=1 keeps it and prints its URL)
+// BENCH_KEEP_DATABASE=1 keeps it and prints its URL; BENCH_DATABASE_URL=<that URL> measures a kept one again)
 import { defaultEmbedder } from '../lib/services/lessons/embedders'
 import { PgLessonStore } from '../lib/services/lessons/pg-lesson-store'
 import { recallSql } from '../lib/services/lessons/recall-query'
@@ -16,7 +16,7 @@ import { ensureVectorIndex, vectorIndexName } from '../lib/services/lessons/vect
 import { embeddingStorage, vectorLiteral } from '../lib/services/lessons/vector-support'
 import crypto from 'node:crypto'
 import os from 'node:os'
-import { benchDatabase, machineLine, percentile } from './bench-database'
+import { benchDatabase, keptDatabase, machineLine, percentile } from './bench-database'
 
 const DIMENSIONS = 1536
 const CENTERS = 400
@@ -34,7 +34,8 @@ let seed = 7
 const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
 
 async function main() {
-  const bench = await benchDatabase('bench_recall')
+  const reused = process.env.BENCH_DATABASE_URL
+  const bench = reused ? await keptDatabase(reused) : await benchDatabase('bench_recall')
   const { prisma } = bench.database
   const embedderId = defaultEmbedder().id
   const storage = await embeddingStorage(prisma)
@@ -44,18 +45,6 @@ async function main() {
   const centers = Array.from({ length: CENTERS }, () => Array.from({ length: DIMENSIONS }, () => random() - 0.5))
   const noises = Array.from({ length: NOISES }, () => Array.from({ length: DIMENSIONS }, () => (random() - 0.5) * 0.8))
   const literal = (vector: number[]) => `[${vector.map((value) => value.toFixed(4)).join(',')}]`
-  for (const [table, vectors] of [
-    ['bench_centers', centers],
-    ['bench_noise', noises],
-  ] as const) {
-    await prisma.$executeRawUnsafe(`CREATE TABLE ${table} (n int PRIMARY KEY, v vector(${DIMENSIONS}))`)
-    for (let start = 0; start < vectors.length; start += 100)
-      await prisma.$executeRawUnsafe(
-        `INSERT INTO ${table} SELECT n, v::vector FROM unnest($1::int[], $2::text[]) AS t(n, v)`,
-        vectors.slice(start, start + 100).map((_, position) => start + position),
-        vectors.slice(start, start + 100).map(literal),
-      )
-  }
   const insert = async (tenantLabel: string, count: number, userKey: (position: number) => string) => {
     const tenantId = id(tenantLabel)
     await prisma.tenant.upsert({
@@ -77,6 +66,20 @@ async function main() {
         embedderId,
         slice,
       )
+    }
+  }
+  const createVectorTables = async () => {
+    for (const [table, vectors] of [
+      ['bench_centers', centers],
+      ['bench_noise', noises],
+    ] as const) {
+      await prisma.$executeRawUnsafe(`CREATE TABLE ${table} (n int PRIMARY KEY, v vector(${DIMENSIONS}))`)
+      for (let start = 0; start < vectors.length; start += 100)
+        await prisma.$executeRawUnsafe(
+          `INSERT INTO ${table} SELECT n, v::vector FROM unnest($1::int[], $2::text[]) AS t(n, v)`,
+          vectors.slice(start, start + 100).map((_, position) => start + position),
+          vectors.slice(start, start + 100).map(literal),
+        )
     }
   }
   const query = () => {
@@ -122,20 +125,26 @@ async function main() {
       await work()
       console.log(`${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
     }
-    await timed('insert 100,000 spread', async () => {
-      await insert('spread-a', 50_000, (position) => (position % 100 === 0 ? '*' : `user-${position % 1000}`))
-      await insert('spread-b', 50_000, (position) => (position % 100 === 0 ? '*' : `user-${position % 1000}`))
-    })
-    await timed('insert 100,000 of one user', () => insert('heavy', 100_000, () => 'heavy-user'))
-    await timed('insert 100,000 shared', () =>
-      insert('shared', 100_020, (position) => (position < 20 ? 'light-user' : '*')),
-    )
-    await prisma.$executeRawUnsafe('ANALYZE lessons')
-    await prisma.$executeRawUnsafe("SET maintenance_work_mem = '2GB'")
-    await timed(`HNSW index ${vectorIndexName(embedderId)} (halfvec ${DIMENSIONS}, 300,020 rows)`, () =>
-      ensureVectorIndex(prisma, embedderId, DIMENSIONS),
-    )
-    await prisma.$executeRawUnsafe('VACUUM ANALYZE lessons')
+    if (!reused) {
+      await createVectorTables()
+      await timed('insert 100,000 spread', async () => {
+        await insert('spread-a', 50_000, (position) => (position % 100 === 0 ? '*' : `user-${position % 1000}`))
+        await insert('spread-b', 50_000, (position) => (position % 100 === 0 ? '*' : `user-${position % 1000}`))
+      })
+      await timed('insert 100,000 of one user', () => insert('heavy', 100_000, () => 'heavy-user'))
+      await timed('insert 100,000 shared', () =>
+        insert('shared', 100_020, (position) => (position < 20 ? 'light-user' : '*')),
+      )
+      await prisma.$executeRawUnsafe('ANALYZE lessons')
+      await prisma.$executeRawUnsafe("SET maintenance_work_mem = '2GB'")
+      await timed(`HNSW index ${vectorIndexName(embedderId)} (halfvec ${DIMENSIONS}, 300,020 rows)`, () =>
+        ensureVectorIndex(prisma, embedderId, DIMENSIONS),
+      )
+      await prisma.$executeRawUnsafe('VACUUM ANALYZE lessons')
+      // The bulk load leaves gigabytes of dirty buffers: written now, so the figures below do not carry
+      // the checkpointer's writes.
+      await timed('checkpoint', () => prisma.$executeRawUnsafe('CHECKPOINT'))
+    }
     // Whether the vectors sit in their rows (the column's storage is MAIN) or out of line in TOAST.
     const [layout] = await prisma.$queryRawUnsafe<{ heap: bigint; toast: bigint }[]>(
       `SELECT pg_relation_size('lessons') AS heap, COALESCE(pg_relation_size(NULLIF(reltoastrelid, 0)), 0) AS toast
@@ -163,7 +172,7 @@ async function main() {
     )
   } finally {
     // BENCH_KEEP_DATABASE=1 keeps the database for EXPLAIN ANALYZE (drop it yourself afterwards).
-    if (process.env.BENCH_KEEP_DATABASE !== '1') await bench.drop()
+    if (process.env.BENCH_KEEP_DATABASE !== '1' && !reused) await bench.drop()
     else {
       await prisma.$disconnect()
       console.log(`kept ${bench.url}`)
