@@ -18,7 +18,7 @@ const STOPWORDS = new Set(
 )
 
 /** Function words only English uses (none of them a word in French, Spanish or German). */
-const ENGLISH_WORDS = new Set(
+export const ENGLISH_FUNCTION_WORDS = new Set(
   'the and of to is are was were be with for this that these those it its my your our their what which who how why when where will would should can could has have had do does did not from at by an or if then than them they you we he she i me us'.split(
     ' ',
   ),
@@ -53,7 +53,7 @@ export function englishShare(text: string): number {
   for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
     if (isCjk(word)) continue
     const folded = foldAccents(word)
-    if (ENGLISH_WORDS.has(word)) english++
+    if (ENGLISH_FUNCTION_WORDS.has(word)) english++
     else if (OTHER_WORDS.has(folded) || folded !== word) other++
   }
   return english + other === 0 ? 1 : english / (english + other)

@@ -14,22 +14,23 @@ export function defaultEmbedder(): Embedder {
 
 /**
  * An offline embedder by name, for evaluations: `offline` (the default), `hash[:dimensions]`, or
- * `meaning:<semantic weight>[:<hash dimensions>[:<gloss weight>]]` (`meaning:1` is the sentence
- * encoder alone; gloss weight 0 turns the Chinese gloss off).
+ * `meaning:<semantic weight>[:<hash dimensions>[:<gloss weight>[:zh]]]` (`meaning:1` is the sentence
+ * encoder alone; gloss weight 0 turns the gloss off; `zh` glosses Chinese alone, without the lexicons).
  */
 export function offlineEmbedder(name = 'offline'): Embedder {
   if (name === 'offline') return defaultEmbedder()
-  const [kind, first, second, third] = name.split(':')
+  const [kind, first, second, third, fourth] = name.split(':')
   if (kind === 'hash') return new HashEmbedder({ dimensions: first ? Number(first) : undefined })
   if (kind === 'meaning') {
     const options: MeaningEmbedderOptions = {}
     if (first) options.semanticWeight = Number(first)
     if (second) options.hashDimensions = Number(second)
     if (third) options.glossWeight = Number(third)
+    if (fourth === 'zh') options.lexicons = false
     return new MeaningEmbedder(options)
   }
   throw new Error(
-    `Unknown offline embedder "${name}": use offline, hash[:dimensions] or meaning:<weight>[:<dimensions>[:<gloss weight>]]`,
+    `Unknown offline embedder "${name}": use offline, hash[:dimensions] or meaning:<weight>[:<dimensions>[:<gloss weight>[:zh]]]`,
   )
 }
 

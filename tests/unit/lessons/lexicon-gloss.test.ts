@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto'
+import { readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  LEXICONS_VERSION,
+  detectLanguage,
+  glossSegmented,
+  glossLexicons,
+  glossSpaced,
+  glossWord,
+  parseLexicon,
+  type HanDictionary,
+} from '../../../lib/adapters/embedders/lexicon-gloss'
+
+/** Small lexicons in the files' format, so the mechanism is tested apart from the shipped vocabulary. */
+const french = parseLexicon(
+  'fr',
+  [
+    'le\t-\tf',
+    'la\t-\tf',
+    'de\tof\tf',
+    'en\tin\tf',
+    'pour\tfor\tf',
+    'combien\thow much\tf',
+    'unité\tunit',
+    'température\ttemperature',
+    'convertir\tconvert',
+    'balade\twalk stroll',
+    'grand-mère\tgrandmother',
+    'tranquille\tquiet relaxed',
+    'parisien\tparisian',
+    'mot\tword',
+    'passe\tpass',
+    'mot de passe\tpassword',
+  ].join('\n'),
+)
+const spanish = parseLexicon(
+  'es',
+  ['el\t-\tf', 'la\t-\tf', 'de\tof\tf', 'en\tin\tf', 'para\tfor\tf', 'medicamento\tmedication', 'dosis\tdose'].join(
+    '\n',
+  ),
+)
+const lexicons = new Map([
+  ['fr', french],
+  ['es', spanish],
+])
+
+describe('the lexicon gloss (a word-by-word English gloss of other languages)', () => {
+  it('finds a word by its form, its form without accents, then its Snowball stem', () => {
+    expect(glossWord('Température', french)).toBe('temperature')
+    expect(glossWord('temperature', french)).toBe('temperature')
+    expect(glossWord('températures', french)).toBe('temperature')
+    expect(glossWord('convertissez', french)).toBe('convert')
+    expect(glossWord('medicamentos', spanish)).toBe('medication')
+    expect(glossWord('crontab', french)).toBeNull()
+  })
+
+  it('replaces known words by their gloss, drops pure grammar and keeps unknown words in place', () => {
+    expect(glossSpaced("Combien de températures en Fahrenheit pour l'unité ?", french)).toBe(
+      'how much of temperature in Fahrenheit for unit',
+    )
+    // A capitalised word inside the sentence is a name, not an inflection ("Parisiens" the café, not
+    // "parisiens" the people), and a word in capitals an acronym; the first word may be either.
+    expect(glossSpaced('Balade vers Parisiens et PARISIENS', french)).toBe('walk stroll vers Parisiens et PARISIENS')
+    expect(glossSpaced('Parisiens en balade', french)).toBe('parisian in walk stroll')
+    // Typographic apostrophes are plain ones.
+    expect(glossSpaced('Convertir l’unité', french)).toBe('convert unit')
+    // A fixed expression of several words is one entry, found before its words.
+    expect(glossSpaced('Le MOT DE PASSE de la balade', french)).toBe('password of walk stroll')
+    expect(glossSpaced('Une balade tranquille pour ma grand-mère', french)).toBe(
+      'Une walk stroll quiet relaxed for ma grandmother',
+    )
+  })
+
+  it('tells the language by its function words, and leaves English (and unknown languages) alone', () => {
+    expect(detectLanguage('Combien de degrés en Fahrenheit ?', lexicons)).toBe('fr')
+    expect(detectLanguage('La dosis de un medicamento para el niño', lexicons)).toBe('es')
+    expect(detectLanguage('Convert the temperature of the room to Fahrenheit', lexicons)).toBeNull()
+    expect(detectLanguage('Write a short note in French for the team', lexicons)).toBeNull()
+    expect(detectLanguage('SELECT count(*) FROM orders', lexicons)).toBeNull()
+    expect(detectLanguage('', lexicons)).toBeNull()
+    // Without a lexicon for the script, nothing is glossed.
+    expect(detectLanguage('Какая погода завтра?', lexicons)).toBeNull()
+    expect(detectLanguage('会議の時間を決めたい', lexicons)).toBeNull()
+  })
+
+  it('segments Japanese by the longest entry, and reads kanji compounds it lacks from the Han dictionary', () => {
+    const japanese = parseLexicon(
+      'ja',
+      [
+        'を\t-\tf',
+        'の\tof\tf',
+        'たい\twant\tf',
+        '決める\tdecide',
+        '決め\tdecide',
+        'チーム\tteam',
+        '会議\tmeeting',
+      ].join('\n'),
+    )
+    const han: HanDictionary = {
+      glosses: new Map([
+        ['時間', 'time'],
+        ['海外', 'overseas'],
+        ['時', 'hour'],
+      ]),
+      longestWord: 2,
+    }
+    expect(glossSegmented('海外チームの会議時間を決めたい', japanese, han)).toBe(
+      'overseas team of meeting time decide want',
+    )
+    // Latin words and numbers stay; without the Han dictionary unknown kanji go.
+    expect(glossSegmented('SQLの会議は3時間', japanese)).toBe('SQL of meeting 3')
+  })
+
+  it('skips malformed lines and keeps the first entry of a form', () => {
+    const parsed = parseLexicon('fr', 'bonjour\thello\n\nmalformed\nbonjour\tgood day\n\tnothing')
+    expect(parsed.forms.get('bonjour')).toBe('hello')
+    expect(parsed.forms.has('malformed')).toBe(false)
+  })
+})
+
+describe('the shipped lexicons', () => {
+  const directory = path.join(process.cwd(), 'lib/adapters/embedders/lexicons')
+  const files = readdirSync(directory)
+    .filter((file) => file.endsWith('.tsv'))
+    .sort()
+
+  it('are well-formed: form, gloss of one to three words (or - for grammar), optional f', () => {
+    expect(files.length).toBeGreaterThan(0)
+    const malformed: string[] = []
+    for (const file of files)
+      readFileSync(path.join(directory, file), 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          if (line === '' && index > 0) return
+          const [form, gloss, kind, ...rest] = line.split('\t')
+          const wellFormed =
+            rest.length === 0 &&
+            form.trim() !== '' &&
+            /^(?:-|[a-z0-9'’-]+(?: [a-z0-9'’-]+){0,2})$/.test(gloss ?? '') &&
+            (kind === undefined || kind === 'f')
+          if (!wellFormed) malformed.push(`${file}:${index + 1}: ${line}`)
+        })
+    expect(malformed).toEqual([])
+  })
+
+  it('are the version the embedder id names: a changed lexicon must bump LEXICONS_VERSION (and re-embed)', () => {
+    const digest = createHash('sha256')
+    for (const file of files) digest.update(file).update(readFileSync(path.join(directory, file)))
+    // When this fails after editing a lexicon: bump LEXICONS_VERSION and paste the new digest here.
+    expect({ version: LEXICONS_VERSION, digest: digest.digest('hex').slice(0, 16) }).toEqual({
+      version: LEXICONS_VERSION,
+      digest: 'PENDING',
+    })
+  })
+
+  it('gloss everyday tasks of each language into English the encoder can read', () => {
+    const shipped = glossLexicons()
+    expect([...shipped.keys()].sort()).toEqual(files.map((file) => file.slice(0, -4)))
+  })
+})
