@@ -72,6 +72,7 @@ export function parseLexicon(language: string, tsv: string): Lexicon {
   }
   // Accents are often left out when typing ("telefono", "temperatur"): the folded form finds the word too.
   for (const [form, gloss] of [...forms]) {
+    if (!/^[\p{Script=Latin}\p{Script=Cyrillic}\p{M}\p{N}' -]+$/u.test(form)) continue // Hangul would fall apart into jamo
     const folded = foldAccents(form)
     if (!forms.has(folded)) forms.set(folded, gloss)
   }
@@ -218,6 +219,9 @@ const ALSO_ENGLISH = new Set(
   ),
 )
 
+/** The share of a text's words its language's lexicon must know for the text to be glossed from it. */
+const MIN_KNOWN_SHARE = 0.5
+
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u
 const HANGUL = /\p{Script=Hangul}/u
 const CYRILLIC = /\p{Script=Cyrillic}/u
@@ -256,7 +260,8 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
   // function word against English's "a"-free none, but "día" is no English word.
   const foreignLetters = /[¿¡]/u.test(text) || words.some((word) => foldAccents(word) !== word)
   if (!best || best.functionWords + (foreignLetters ? 1 : 0) <= english) return null
-  return best.language
+  // A language whose lexicon knows few of the words is a chance hit ("po" in Polish is Italian too).
+  return best.known >= words.length * MIN_KNOWN_SHARE ? best.language : null
 }
 
 /** Where the lexicon files are: beside this module in the source tree, found from the working directory. */

@@ -1,10 +1,15 @@
 import type { Embedder } from '../../core/reflexion/embedder'
 import { HashEmbedder } from '../../core/reflexion/hash-embedder'
-import { cjkShare, englishShare, lexicalSimilarity } from '../../core/reflexion/text-features'
+import { cjkShare, englishShare, lexicalSimilarity, textFeatures } from '../../core/reflexion/text-features'
 import { cosineSimilarity } from '../../core/reflexion/hash-embedder'
 import { SENTENCE_ENCODER_DIMENSIONS, encodeSentences } from './sentence-encoder'
 import { glossChinese, isChineseText, loadChineseDictionary, type ChineseDictionary } from './chinese-gloss'
 import { LEXICONS_VERSION, detectLanguage, glossSegmented, glossLexicons, glossSpaced } from './lexicon-gloss'
+
+/** The words a text's hashed part counts: its gloss's, or its own where the gloss has none (Chinese particles: "个了"). */
+function lexicalText(read: string, text: string): string {
+  return textFeatures(read).length > 0 ? read : text
+}
 
 /** The glossed languages written in CJK scripts (segmented, not split at spaces; Latin words among them read as they are). */
 const CJK_GLOSSES = new Set(['zh', 'ja', 'ko'])
@@ -128,10 +133,11 @@ export class MeaningEmbedder implements Embedder {
   exactSimilarity(query: string, lesson: string, similarity: number): number {
     const [queryText, lessonText] = [this.readTextSync(query), this.readTextSync(lesson)]
     if (queryText === null || lessonText === null) return similarity
-    const [left, right] = [this.hash.embedOne(queryText), this.hash.embedOne(lessonText)]
+    const [queryWords, lessonWords] = [lexicalText(queryText, query), lexicalText(lessonText, lesson)]
+    const [left, right] = [this.hash.embedOne(queryWords), this.hash.embedOne(lessonWords)]
     const length = this.lexicalLength(query, left) * this.lexicalLength(lesson, right)
     if (length === 0) return similarity
-    return similarity + length * (lexicalSimilarity(queryText, lessonText) - cosineSimilarity(left, right))
+    return similarity + length * (lexicalSimilarity(queryWords, lessonWords) - cosineSimilarity(left, right))
   }
 
   async embed(texts: string[]): Promise<number[][]> {
@@ -141,7 +147,7 @@ export class MeaningEmbedder implements Embedder {
       const weight = this.semanticWeightOf(text)
       const semantic = Math.sqrt(weight)
       const lexical = Math.sqrt(1 - weight)
-      const hashed = this.hash.embedOne(read[position])
+      const hashed = this.hash.embedOne(lexicalText(read[position], text))
       const hashZero = hashed.every((value) => value === 0)
       // Chinese made only of grammatical words ("个了") has an empty gloss: nothing for the encoder.
       const sentenceZero = sentences[position].every((value) => value === 0)

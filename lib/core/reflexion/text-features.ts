@@ -41,8 +41,9 @@ export function foldAccents(word: string): string {
 }
 
 /**
- * How English a text is, from its function words and accents: 1 when only English words (or none)
- * appear, 0 when only French, Spanish or German ones, or words with accents, do. The sentence
+ * How English a text is, from its function words, accents and script: 1 when only English words (or
+ * none) appear, 0 when only French, Spanish or German ones, words with accents or words in another
+ * script do. The sentence
  * encoder only knows English.
  */
 export function englishShare(text: string): number {
@@ -54,7 +55,8 @@ export function englishShare(text: string): number {
     if (isCjk(word)) continue
     const folded = foldAccents(word)
     if (ENGLISH_FUNCTION_WORDS.has(word)) english++
-    else if (OTHER_WORDS.has(folded) || folded !== word) other++
+    // A word in another script (Cyrillic, Greek, Arabic, Devanagari, Thai…) is not English either.
+    else if (OTHER_WORDS.has(folded) || folded !== word || !/^\p{Script=Latin}+$/u.test(word)) other++
   }
   return english + other === 0 ? 1 : english / (english + other)
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEmbedder } from '../../../lib/services/lessons/embedders'
 import { MeaningEmbedder } from '../../../lib/adapters/embedders/meaning-embedder'
+import { LEXICONS_VERSION } from '../../../lib/adapters/embedders/lexicon-gloss'
 import { loadSentenceEncoder } from '../../../lib/adapters/embedders/sentence-encoder'
 import { cosineSimilarity } from '../../../lib/core/reflexion/hash-embedder'
 import { englishShare, lexicalSimilarity } from '../../../lib/core/reflexion/text-features'
@@ -17,11 +18,12 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(first).toHaveLength(1536)
     expect(first).toEqual(again)
     expect(Math.hypot(...first)).toBeCloseTo(1, 5)
-    expect(embedder.id).toBe('use-lite+hash-v3-1024@0.8+zh-gloss@0.7')
-    // Without the gloss the id is the one stored vectors carry today: the new id makes the re-embed job upgrade them.
+    expect(embedder.id).toBe(`use-lite+hash-v3-1024@0.8+gloss-v${LEXICONS_VERSION}@0.7`)
+    // The earlier embedders keep their ids (the vectors stored under them are re-embedded by the job).
     expect(new MeaningEmbedder({ glossWeight: 0 }).id).toBe('use-lite+hash-v3-1024@0.8')
     expect(offlineEmbedder('meaning:0.8:1024:0').id).toBe('use-lite+hash-v3-1024@0.8')
-    expect(offlineEmbedder('meaning:0.8:1024:0.5').id).toBe('use-lite+hash-v3-1024@0.8+zh-gloss@0.5')
+    expect(offlineEmbedder('meaning:0.8:1024:0.7:zh').id).toBe('use-lite+hash-v3-1024@0.8+zh-gloss@0.7')
+    expect(offlineEmbedder('meaning:0.8:1024:0.5').id).toBe(`use-lite+hash-v3-1024@0.8+gloss-v${LEXICONS_VERSION}@0.5`)
   })
 
   it('finds a lesson from a task that shares no content word with it (meaning, not words)', async () => {
@@ -33,13 +35,12 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(cosineSimilarity(lesson, task)).toBeGreaterThan(cosineSimilarity(lesson, unrelated) + 0.04)
   })
 
-  it('compares Chinese texts: a related task is nearer than an unrelated one (Japanese by characters alone)', async () => {
+  it('compares Chinese texts: a related task is nearer than an unrelated one', async () => {
     const [lesson, task, unrelated] = await embedder.embed([
       '写周报时，先列出本周完成的结果，再写下周计划。',
       '帮我写这周的工作周报。',
       '今天天气怎么样？',
     ])
-    expect(embedder.semanticShare('日程を提案するときは、必ず時間帯を明記する。')).toBe(0)
     expect(cosineSimilarity(lesson, task)).toBeGreaterThan(cosineSimilarity(lesson, unrelated))
   })
 
@@ -62,11 +63,51 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(embedder.semanticShare('我们需要重启生产环境的主数据库服务器。')).toBe(1)
   })
 
-  it('gives the sentence encoder no say over texts in languages it does not know', () => {
+  it('gives the sentence encoder no say over texts in languages it has no gloss for', () => {
     expect(englishShare('Write a haiku about the rain')).toBe(1)
     expect(englishShare('Escribe un correo formal a la universidad')).toBe(0)
-    expect(embedder.semanticShare('Quelle est la hauteur de la tour Eiffel ?')).toBe(0)
+    expect(englishShare('Κάνε μια περίληψη της αναφοράς')).toBe(0)
+    expect(embedder.semanticShare('Zaplanuj spokojny spacer po Krakowie dla moich dziadków.')).toBe(0)
     expect(embedder.semanticShare('Write a haiku about the rain')).toBe(1)
+    // Without the lexicons, French was one of them.
+    expect(new MeaningEmbedder({ lexicons: false }).semanticShare('Quelle est la hauteur de la tour Eiffel ?')).toBe(0)
+  })
+
+  it('reads a task in another language by its English gloss: it meets its English lesson, and the other way round', async () => {
+    const lessons = [
+      'When converting a temperature, always state the original unit and the target unit.',
+      'Before restarting a production database, confirm that a recent backup exists.',
+      'When explaining the dose of a medicine, always recommend asking a doctor or pharmacist.',
+      'When scheduling a meeting across time zones, give the time in each participant’s zone.',
+    ]
+    const tasks = [
+      'Combien font 30 degrés Celsius en Fahrenheit ?',
+      'Wir müssen heute Nacht den Hauptserver der Datenbank neu starten.',
+      '¿Puedo darle paracetamol a mi hijo de cinco años?',
+      '海外チームとの打ち合わせ時間を決めたいので、候補を出して。',
+      'Quanto paracetamolo posso dare a mia figlia di sei anni?',
+      'Нужно перезапустить основную базу данных сегодня ночью.',
+      'Posso dar paracetamol ao meu filho de cinco anos?',
+      '서울과 런던 팀원들과 화상회의 시간을 잡아 주세요.',
+    ]
+    const expected = [0, 1, 2, 3, 2, 1, 2, 3]
+    const vectors = await embedder.embed([...lessons, ...tasks])
+    tasks.forEach((task, position) => {
+      const similarities = lessons.map((_, lesson) =>
+        cosineSimilarity(vectors[lessons.length + position], vectors[lesson]),
+      )
+      expect(similarities.indexOf(Math.max(...similarities)), task).toBe(expected[position])
+      expect(embedder.semanticShare(task), task).toBe(1)
+    })
+    // The same tasks without the lexicons: most of them find no lesson at all (no shared word, no gloss).
+    const plain = new MeaningEmbedder({ lexicons: false })
+    const plainVectors = await plain.embed([...lessons, ...tasks])
+    const gained = tasks.filter(
+      (_, position) =>
+        cosineSimilarity(vectors[lessons.length + position], vectors[expected[position]]) >
+        cosineSimilarity(plainVectors[lessons.length + position], plainVectors[expected[position]]) + 0.1,
+    )
+    expect(gained.length).toBeGreaterThanOrEqual(6)
   })
 
   it('keeps a unit vector for Chinese whose gloss is empty (a classifier and a particle)', async () => {
@@ -81,8 +122,11 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
 })
 
 describe('MeaningEmbedder.exactSimilarity (the hashed part replaced by the exact word overlap)', () => {
-  it('equals the exact lexical cosine for texts compared by characters alone', async () => {
-    const [task, lesson] = ['日程を提案してください。', '日程を提案するときは、必ず時間帯を明記する。']
+  it('equals the exact lexical cosine for texts compared by words alone (a language without a gloss)', async () => {
+    const [task, lesson] = [
+      'Zaplanuj spokojny spacer po Krakowie dla dziadków.',
+      'Spokojny spacer: najwyżej trzy przystanki dla dziadków.',
+    ]
     const [left, right] = await embedder.embed([task, lesson])
     expect(embedder.exactSimilarity(task, lesson, cosineSimilarity(left, right))).toBeCloseTo(
       lexicalSimilarity(task, lesson),
@@ -92,11 +136,11 @@ describe('MeaningEmbedder.exactSimilarity (the hashed part replaced by the exact
 
   it('keeps the encoder part of a similarity and removes a chance collision of the hashed part', async () => {
     const [task, lesson] = [
-      'Fasse den Bericht über das Quartalsergebnis kurz zusammen.',
-      '计算个人所得税时，先扣除专项附加扣除，再按累进税率计算。',
+      'Zaplanuj spokojny spacer po Krakowie dla moich dziadków.',
+      'Κάνε μια περίληψη της αναφοράς για το τρίμηνο.',
     ]
     const [left, right] = await embedder.embed([task, lesson])
-    // Neither text is English: both vectors are their hashed part, so no overlap means 0.
+    // Neither text is read by the encoder: both vectors are their hashed part, so no overlap means 0.
     expect(Math.abs(cosineSimilarity(left, right))).toBeGreaterThan(0)
     expect(embedder.exactSimilarity(task, lesson, cosineSimilarity(left, right))).toBeCloseTo(0, 5)
     const english = 'Plan an easy walk.'
