@@ -23,16 +23,23 @@ export type Lexicon = {
   language: string
   /** Exact forms (lower case, then also without accents) → English gloss ("" for pure grammar). */
   forms: Map<string, string>
-  /** Snowball stems of the content words → English gloss (absent for languages without a stemmer). */
-  stems: Map<string, string>
   /** The language's function words: what tells a text in it apart from English and the others. */
   functionWords: Set<string>
+  /** The first letters of its longer forms: a cheap "is this probably one of its words" for detection. */
+  prefixes: Set<string>
   stem: ((word: string) => string) | null
   /** The longest form in characters (Japanese and Korean segmentation looks no further). */
   longestForm: number
   /** The most words in one of its fixed expressions ("mot de passe": 3). */
   longestPhrase: number
+  /** Its content words, in file order, for the stem table. */
+  contentForms: readonly [string, string][]
+  /** Snowball stems of the content words → gloss: built on the first lookup by stem (Snowball takes ~40 µs a word). */
+  stems?: Map<string, string>
 }
+
+/** How many leading letters `prefixes` keeps. */
+const PREFIX_LETTERS = 5
 
 /** The Snowball algorithm of each language that has one. */
 const STEMMERS: Record<string, string> = {
@@ -43,6 +50,15 @@ const STEMMERS: Record<string, string> = {
   pt: 'portuguese',
   ru: 'russian',
   nl: 'dutch',
+  sv: 'swedish',
+  da: 'danish',
+  no: 'norwegian',
+  fi: 'finnish',
+  tr: 'turkish',
+  ro: 'romanian',
+  hu: 'hungarian',
+  ca: 'catalan',
+  ar: 'arabic',
 }
 
 /** Parses one lexicon file; malformed lines are skipped, the first entry of a form wins. */
@@ -51,8 +67,8 @@ export function parseLexicon(language: string, tsv: string): Lexicon {
   const stemmer = algorithm ? snowball.newStemmer(algorithm) : null
   const stem = stemmer ? (word: string) => stemmer.stem(word) : null
   const forms = new Map<string, string>()
-  const stems = new Map<string, string>()
   const functionWords = new Set<string>()
+  const contentForms: [string, string][] = []
   let longestForm = 1
   let longestPhrase = 1
   for (const line of tsv.split('\n')) {
@@ -65,10 +81,7 @@ export function parseLexicon(language: string, tsv: string): Lexicon {
     longestForm = Math.max(longestForm, [...form].length)
     longestPhrase = Math.max(longestPhrase, form.split(' ').length)
     if (kind?.trim() === 'f') functionWords.add(form)
-    else if (stem && !form.includes(' ')) {
-      const key = stem(form)
-      if (!stems.has(key)) stems.set(key, gloss)
-    }
+    else if (!form.includes(' ')) contentForms.push([form, gloss])
   }
   // Accents are often left out when typing ("telefono", "temperatur"): the folded form finds the word too.
   for (const [form, gloss] of [...forms]) {
@@ -76,7 +89,34 @@ export function parseLexicon(language: string, tsv: string): Lexicon {
     const folded = foldAccents(form)
     if (!forms.has(folded)) forms.set(folded, gloss)
   }
-  return { language, forms, stems, functionWords, stem, longestForm, longestPhrase }
+  const prefixes = new Set<string>()
+  for (const form of forms.keys()) if ([...form].length >= PREFIX_LETTERS) prefixes.add(prefixOf(form))
+  return { language, forms, functionWords, prefixes, stem, longestForm, longestPhrase, contentForms }
+}
+
+function prefixOf(word: string): string {
+  return [...word].slice(0, PREFIX_LETTERS).join('')
+}
+
+/** The stem table of a lexicon, built on first use: the first entry of a stem wins. */
+function stemsOf(lexicon: Lexicon, stem: (word: string) => string): Map<string, string> {
+  if (lexicon.stems) return lexicon.stems
+  const stems = new Map<string, string>()
+  for (const [form, gloss] of lexicon.contentForms) {
+    const key = stem(form)
+    if (!stems.has(key)) stems.set(key, gloss)
+  }
+  return (lexicon.stems = stems)
+}
+
+/**
+ * Whether a word is probably one of the lexicon's: a form of it, or sharing its first letters with
+ * a longer form (detection tries every language, so it does not pay for stemming).
+ */
+export function probablyKnows(word: string, lexicon: Lexicon): boolean {
+  const lower = word.toLowerCase()
+  if (lexicon.forms.has(lower) || lexicon.forms.has(foldAccents(lower))) return true
+  return [...lower].length >= PREFIX_LETTERS && lexicon.prefixes.has(prefixOf(lower))
 }
 
 /** The English gloss of one word: its exact form, its form without accents, then its stem; null when unknown. */
@@ -85,8 +125,9 @@ export function glossWord(word: string, lexicon: Lexicon, stemming = true): stri
   const exact = lexicon.forms.get(lower) ?? lexicon.forms.get(foldAccents(lower))
   if (exact !== undefined) return exact
   if (!stemming || !lexicon.stem || [...lower].length < 3) return null
+  const stems = stemsOf(lexicon, lexicon.stem)
   // Snowball leaves some letters alone (Russian ё): the word without its diacritics is tried too.
-  return lexicon.stems.get(lexicon.stem(lower)) ?? lexicon.stems.get(lexicon.stem(foldAccents(lower))) ?? null
+  return stems.get(lexicon.stem(lower)) ?? stems.get(lexicon.stem(foldAccents(lower))) ?? null
 }
 
 /** Typographic apostrophes typed as plain ones ("d’abord" is "d'abord"). */
@@ -222,46 +263,60 @@ const ALSO_ENGLISH = new Set(
 /** The share of a text's words its language's lexicon must know for the text to be glossed from it. */
 const MIN_KNOWN_SHARE = 0.5
 
-const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u
-const HANGUL = /\p{Script=Hangul}/u
-const CYRILLIC = /\p{Script=Cyrillic}/u
+/** Languages written in a script of their own, by script: segmented ones (any of their letters), then alphabets. */
+const SEGMENTED_SCRIPTS: readonly [RegExp, string][] = [
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, 'ja'],
+  [/\p{Script=Hangul}/u, 'ko'],
+]
+const ALPHABETS: readonly [RegExp, string][] = [
+  [/\p{Script=Cyrillic}/u, 'ru'],
+  [/\p{Script=Arabic}/u, 'ar'],
+  [/\p{Script=Devanagari}/u, 'hi'],
+  [/\p{Script=Greek}/u, 'el'],
+]
+const SCRIPT_LANGUAGES = new Set([...SEGMENTED_SCRIPTS, ...ALPHABETS].map(([, language]) => language))
 
 /**
  * The language of a text to gloss, or null for English (and for what no lexicon knows): kana is
- * Japanese, Cyrillic Russian; a Latin-script text is the language whose function words it uses
- * most, when they outnumber its English function words (ties go to the language whose lexicon
- * knows more of its words). Chinese is left to the Chinese gloss.
+ * Japanese and Hangul Korean; a text mostly in Cyrillic, Arabic or Devanagari letters is Russian,
+ * Arabic or Hindi; a Latin-script text is the language whose function words it uses most, when they
+ * outnumber its English function words (ties go to the language whose lexicon knows more of its
+ * words). Either way the lexicon must know half of the words. Chinese is left to the Chinese gloss.
  */
 export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexicon>): string | null {
-  if (KANA.test(text)) return lexicons.has('ja') ? 'ja' : null
-  if (HANGUL.test(text)) return lexicons.has('ko') ? 'ko' : null
+  for (const [script, language] of SEGMENTED_SCRIPTS)
+    if (script.test(text)) return lexicons.has(language) ? language : null
   const words = (
     text
       .toLowerCase()
       .normalize('NFKC')
-      .match(/\p{L}+/gu) ?? []
+      .match(/[\p{L}\p{M}]+/gu) ?? []
   ).filter((word) => !/\p{Script=Han}/u.test(word))
   if (words.length === 0) return null
-  const cyrillic = words.filter((word) => CYRILLIC.test(word)).length
-  if (cyrillic * 2 > words.length) return lexicons.has('ru') ? 'ru' : null
+  const knows = (lexicon: Lexicon) => words.filter((word) => probablyKnows(word, lexicon)).length
+  const knowsEnough = (lexicon: Lexicon | undefined, known = lexicon ? knows(lexicon) : 0) =>
+    lexicon !== undefined && known >= words.length * MIN_KNOWN_SHARE
+  for (const [script, language] of ALPHABETS)
+    if (words.filter((word) => script.test(word)).length * 2 > words.length)
+      return knowsEnough(lexicons.get(language)) ? language : null
   const english = words.filter((word) => ENGLISH_FUNCTION_WORDS.has(word)).length
   // A word that is English too ("a", "in", "no", "come") tells nothing: "Plan a walk in Rome" is English.
   const telling = words.filter((word) => !ENGLISH_FUNCTION_WORDS.has(word) && !ALSO_ENGLISH.has(word))
-  let best: { language: string; functionWords: number; known: number } | null = null
+  let best: { lexicon: Lexicon; functionWords: number; known: number } | null = null
   for (const lexicon of lexicons.values()) {
-    if (lexicon.language === 'ja' || lexicon.language === 'ko' || lexicon.language === 'ru') continue
+    if (SCRIPT_LANGUAGES.has(lexicon.language)) continue
     const functionWords = telling.filter((word) => lexicon.functionWords.has(word)).length
     if (functionWords === 0) continue
-    const known = words.filter((word) => glossWord(word, lexicon) !== null).length
+    const known = knows(lexicon)
     if (!best || functionWords > best.functionWords || (functionWords === best.functionWords && known > best.known))
-      best = { language: lexicon.language, functionWords, known }
+      best = { lexicon, functionWords, known }
   }
   // A word with accents or Spanish punctuation is evidence too: "Planifica un día tranquilo" has one
   // function word against English's "a"-free none, but "día" is no English word.
   const foreignLetters = /[¿¡]/u.test(text) || words.some((word) => foldAccents(word) !== word)
   if (!best || best.functionWords + (foreignLetters ? 1 : 0) <= english) return null
   // A language whose lexicon knows few of the words is a chance hit ("po" in Polish is Italian too).
-  return best.known >= words.length * MIN_KNOWN_SHARE ? best.language : null
+  return knowsEnough(best.lexicon, best.known) ? best.lexicon.language : null
 }
 
 /** Where the lexicon files are: beside this module in the source tree, found from the working directory. */
