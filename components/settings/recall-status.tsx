@@ -7,7 +7,10 @@ export function RecallStatus({ settings }: { settings: RecallSettings }) {
     <div className="mb-4 space-y-2 text-sm text-slate-700" data-testid="recall-status">
       <p>
         Recall uses <span className="font-mono">{activeModel}</span>
-        {activeModel === 'offline' ? ' (built-in sentence encoder with word and character matching; tasks in other languages are read through a word-by-word English gloss)' : ''}.
+        {activeModel === 'offline'
+          ? ' (built-in sentence encoder with word and character matching; tasks in other languages are read through a word-by-word English gloss)'
+          : ''}
+        .
       </p>
       {pending ? (
         <div role="status" className="rounded-md bg-sky-50 p-2 text-sky-900">
