@@ -329,14 +329,19 @@ function lexiconDirectory(): string {
   }
 }
 
-/** Reads every lexicon (a few hundred kB in all, ~30 ms): `<language>.tsv` → parsed lexicon. */
+/** The files of the lexicon directory (a function, so the bundler does not trace the whole project). */
+function lexiconFiles(directory: string): [language: string, file: string][] {
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.tsv'))
+    .sort()
+    .map((name) => [name.slice(0, -'.tsv'.length), path.join(directory, name)])
+}
+
+/** Reads every lexicon (~1.5 MB in all, ~0.25 s; stem tables come later): `<language>.tsv` → parsed lexicon. */
 export function readLexicons(directory = lexiconDirectory()): Map<string, Lexicon> {
   const lexicons = new Map<string, Lexicon>()
-  for (const file of readdirSync(directory).sort())
-    if (file.endsWith('.tsv')) {
-      const language = file.slice(0, -'.tsv'.length)
-      lexicons.set(language, parseLexicon(language, readFileSync(path.join(directory, file), 'utf8')))
-    }
+  for (const [language, file] of lexiconFiles(directory))
+    lexicons.set(language, parseLexicon(language, readFileSync(file, 'utf8')))
   return lexicons
 }
 
