@@ -85,13 +85,26 @@ export function parseLexicon(language: string, tsv: string): Lexicon {
   }
   // Accents are often left out when typing ("telefono", "temperatur"): the folded form finds the word too.
   for (const [form, gloss] of [...forms]) {
-    if (!/^[\p{Script=Latin}\p{Script=Cyrillic}\p{M}\p{N}' -]+$/u.test(form)) continue // Hangul would fall apart into jamo
+    if (!foldable(form)) continue
     const folded = foldAccents(form)
     if (!forms.has(folded)) forms.set(folded, gloss)
   }
   const prefixes = new Set<string>()
   for (const form of forms.keys()) if ([...form].length >= PREFIX_LETTERS) prefixes.add(prefixOf(form))
   return { language, forms, functionWords, prefixes, stem, longestForm, longestPhrase, contentForms }
+}
+
+/**
+ * Whether a word's marks are accents to fold away (é, ё, أ, ά). In Devanagari they are vowels and
+ * Hangul would fall apart into jamo.
+ */
+function foldable(word: string): boolean {
+  return /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Arabic}\p{M}\p{N}' -]+$/u.test(word)
+}
+
+/** The form to look a word up by: itself, or without its accents. */
+function lookup(lexicon: Lexicon, lower: string): string | undefined {
+  return lexicon.forms.get(lower) ?? (foldable(lower) ? lexicon.forms.get(foldAccents(lower)) : undefined)
 }
 
 function prefixOf(word: string): string {
@@ -115,19 +128,23 @@ function stemsOf(lexicon: Lexicon, stem: (word: string) => string): Map<string, 
  */
 export function probablyKnows(word: string, lexicon: Lexicon): boolean {
   const lower = word.toLowerCase()
-  if (lexicon.forms.has(lower) || lexicon.forms.has(foldAccents(lower))) return true
+  if (lookup(lexicon, lower) !== undefined) return true
   return [...lower].length >= PREFIX_LETTERS && lexicon.prefixes.has(prefixOf(lower))
 }
 
 /** The English gloss of one word: its exact form, its form without accents, then its stem; null when unknown. */
 export function glossWord(word: string, lexicon: Lexicon, stemming = true): string | null {
   const lower = word.toLowerCase()
-  const exact = lexicon.forms.get(lower) ?? lexicon.forms.get(foldAccents(lower))
+  const exact = lookup(lexicon, lower)
   if (exact !== undefined) return exact
   if (!stemming || !lexicon.stem || [...lower].length < 3) return null
   const stems = stemsOf(lexicon, lexicon.stem)
   // Snowball leaves some letters alone (Russian ё): the word without its diacritics is tried too.
-  return stems.get(lexicon.stem(lower)) ?? stems.get(lexicon.stem(foldAccents(lower))) ?? null
+  return (
+    stems.get(lexicon.stem(lower)) ??
+    (foldable(lower) ? stems.get(lexicon.stem(foldAccents(lower))) : undefined) ??
+    null
+  )
 }
 
 /** Typographic apostrophes typed as plain ones ("d’abord" is "d'abord"). */
@@ -168,7 +185,7 @@ function longestPhrase(
       .slice(start, start + length)
       .join(' ')
       .toLowerCase()
-    const gloss = lexicon.forms.get(phrase) ?? lexicon.forms.get(foldAccents(phrase))
+    const gloss = lookup(lexicon, phrase)
     if (gloss !== undefined) return { length, gloss }
   }
   return null

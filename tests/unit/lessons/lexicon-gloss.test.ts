@@ -113,6 +113,13 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(glossSegmented('SQLの会議は3時間', japanese)).toBe('SQL of meeting 3')
   })
 
+  it('folds accents, not the vowel signs of Devanagari: an unknown Hindi word is not another word', () => {
+    const hindi = parseLexicon('hi', 'जल\twater\nमें\tin\tf')
+    expect(glossWord('जल', hindi)).toBe('water')
+    expect(glossWord('जाल', hindi)).toBeNull() // "net": without its vowel sign it would read as जल
+    expect(glossWord('Température', french)).toBe('temperature')
+  })
+
   it('skips malformed lines and keeps the first entry of a form', () => {
     const parsed = parseLexicon('fr', 'bonjour\thello\n\nmalformed\nbonjour\tgood day\n\tnothing')
     expect(parsed.forms.get('bonjour')).toBe('hello')
