@@ -102,9 +102,15 @@ function foldable(word: string): boolean {
   return /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Arabic}\p{M}\p{N}' -]+$/u.test(word)
 }
 
-/** The form to look a word up by: itself, or without its accents. */
+/**
+ * A word's entry. A word typed without its accents finds the folded copy of its form; a word typed
+ * with accents means them ("rätta", correct, is not "råtta", rat), except in Arabic, where hamza and
+ * short-vowel marks are written or left out at will.
+ */
 function lookup(lexicon: Lexicon, lower: string): string | undefined {
-  return lexicon.forms.get(lower) ?? (foldable(lower) ? lexicon.forms.get(foldAccents(lower)) : undefined)
+  const exact = lexicon.forms.get(lower)
+  if (exact !== undefined || !/\p{Script=Arabic}/u.test(lower)) return exact
+  return lexicon.forms.get(foldAccents(lower))
 }
 
 function prefixOf(word: string): string {

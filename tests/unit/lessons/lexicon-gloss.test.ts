@@ -118,6 +118,10 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(glossWord('जल', hindi)).toBe('water')
     expect(glossWord('जाल', hindi)).toBeNull() // "net": without its vowel sign it would read as जल
     expect(glossWord('Température', french)).toBe('temperature')
+    // A word typed with accents means them: Swedish "rätta" (correct) is not "råtta" (rat).
+    const swedish = parseLexicon('sv', 'råtta\trat\nrätt\tright correct')
+    expect(glossWord('ratta', swedish)).toBe('rat')
+    expect(glossWord('rätta', swedish)).toBe('right correct')
   })
 
   it('skips malformed lines and keeps the first entry of a form', () => {
