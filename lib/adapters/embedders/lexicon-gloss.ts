@@ -85,13 +85,21 @@ export function parseLexicon(language: string, tsv: string): Lexicon {
   }
   // Accents are often left out when typing ("telefono", "temperatur"): the folded form finds the word too.
   for (const [form, gloss] of [...forms]) {
-    if (!foldable(form)) continue
-    const folded = foldAccents(form)
+    if (/^[\x00-\x7f]*$/.test(form) || !foldable(form)) continue
+    const folded = foldLetters(form)
     if (!forms.has(folded)) forms.set(folded, gloss)
   }
   const prefixes = new Set<string>()
-  for (const form of forms.keys()) if ([...form].length >= PREFIX_LETTERS) prefixes.add(prefixOf(form))
+  for (const form of forms.keys()) if (form.length >= PREFIX_LETTERS) prefixes.add(prefixOf(form))
   return { language, forms, functionWords, prefixes, stem, longestForm, longestPhrase, contentForms }
+}
+
+/** Letters people type plainly that are not a base letter with an accent: Polish ł, Danish ø, Turkish ı… */
+const PLAIN_LETTERS: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ı: 'i', ß: 'ss', æ: 'ae', œ: 'oe' }
+
+/** A word as it is typed without accents and special letters ("błąd" → "blad"). */
+function foldLetters(word: string): string {
+  return foldAccents(word).replace(/[łøđıßæœ]/g, (letter) => PLAIN_LETTERS[letter])
 }
 
 /**
@@ -110,11 +118,12 @@ function foldable(word: string): boolean {
 function lookup(lexicon: Lexicon, lower: string): string | undefined {
   const exact = lexicon.forms.get(lower)
   if (exact !== undefined || !/\p{Script=Arabic}/u.test(lower)) return exact
-  return lexicon.forms.get(foldAccents(lower))
+  return lexicon.forms.get(foldLetters(lower))
 }
 
+/** A word's first letters (UTF-16 units: the alphabets detection compares are all in the BMP). */
 function prefixOf(word: string): string {
-  return [...word].slice(0, PREFIX_LETTERS).join('')
+  return word.slice(0, PREFIX_LETTERS)
 }
 
 /** The stem table of a lexicon, built on first use: the first entry of a stem wins. */
@@ -135,7 +144,7 @@ function stemsOf(lexicon: Lexicon, stem: (word: string) => string): Map<string, 
 export function probablyKnows(word: string, lexicon: Lexicon): boolean {
   const lower = word.toLowerCase()
   if (lookup(lexicon, lower) !== undefined) return true
-  return [...lower].length >= PREFIX_LETTERS && lexicon.prefixes.has(prefixOf(lower))
+  return lower.length >= PREFIX_LETTERS && lexicon.prefixes.has(prefixOf(lower))
 }
 
 /** The English gloss of one word: its exact form, its form without accents, then its stem; null when unknown. */
@@ -148,7 +157,7 @@ export function glossWord(word: string, lexicon: Lexicon, stemming = true): stri
   // Snowball leaves some letters alone (Russian ё): the word without its diacritics is tried too.
   return (
     stems.get(lexicon.stem(lower)) ??
-    (foldable(lower) ? stems.get(lexicon.stem(foldAccents(lower))) : undefined) ??
+    (foldable(lower) ? stems.get(lexicon.stem(foldLetters(lower))) : undefined) ??
     null
   )
 }

@@ -118,6 +118,8 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(glossWord('जल', hindi)).toBe('water')
     expect(glossWord('जाल', hindi)).toBeNull() // "net": without its vowel sign it would read as जल
     expect(glossWord('Température', french)).toBe('temperature')
+    // Letters that are not an accented base letter fold too: Polish "błąd" typed "blad".
+    expect(glossWord('blad', parseLexicon('pl', 'błąd\terror mistake'))).toBe('error mistake')
     // A word typed with accents means them: Swedish "rätta" (correct) is not "råtta" (rat).
     const swedish = parseLexicon('sv', 'råtta\trat\nrätt\tright correct')
     expect(glossWord('ratta', swedish)).toBe('rat')
