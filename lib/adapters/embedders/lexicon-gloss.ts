@@ -142,14 +142,14 @@ function stemsOf(lexicon: Lexicon, stem: (word: string) => string): Map<string, 
  * a longer form (detection tries every language, so it does not pay for stemming).
  */
 export function probablyKnows(word: string, lexicon: Lexicon): boolean {
-  const lower = word.toLowerCase()
+  const lower = lowerCase(word)
   if (lookup(lexicon, lower) !== undefined) return true
   return lower.length >= PREFIX_LETTERS && lexicon.prefixes.has(prefixOf(lower))
 }
 
 /** The English gloss of one word: its exact form, its form without accents, then its stem; null when unknown. */
 export function glossWord(word: string, lexicon: Lexicon, stemming = true): string | null {
-  const lower = word.toLowerCase()
+  const lower = lowerCase(word)
   const exact = lookup(lexicon, lower)
   if (exact !== undefined) return exact
   if (!stemming || !lexicon.stem || [...lower].length < 3) return null
@@ -160,6 +160,11 @@ export function glossWord(word: string, lexicon: Lexicon, stemming = true): stri
     (foldable(lower) ? stems.get(lexicon.stem(foldLetters(lower))) : undefined) ??
     null
   )
+}
+
+/** A word in lower case; the dotted capital İ of Turkish becomes i, not i with a combining dot. */
+function lowerCase(text: string): string {
+  return text.toLowerCase().replace(/i\u0307/g, 'i')
 }
 
 /** Typographic apostrophes typed as plain ones ("d’abord" is "d'abord"). */
@@ -174,7 +179,11 @@ const WORD = /[\p{L}\p{M}\p{N}]+(?:[-'][\p{L}\p{M}\p{N}]+)*/gu
  * function word of pure grammar goes), an unknown one (a name, a loan word, "crontab") stays as it is.
  */
 export function glossSpaced(text: string, lexicon: Lexicon): string {
-  const tokens = plainApostrophes(text.normalize('NFKC')).match(WORD) ?? []
+  const plain = plainApostrophes(text.normalize('NFKC'))
+  const matches = [...plain.matchAll(WORD)]
+  const tokens = matches.map((match) => match[0])
+  // A word opening a sentence may be capitalised without being a name.
+  const opensSentence = matches.map((match) => /(?:^|[.!?¡¿:;"«»()\n]\s*)$/u.test(plain.slice(0, match.index)))
   const words: string[] = []
   for (let position = 0; position < tokens.length; position++) {
     // Fixed expressions first, longest first: "base de données", "mot de passe", "потому что".
@@ -184,7 +193,7 @@ export function glossSpaced(text: string, lexicon: Lexicon): string {
       position += phrase.length - 1
       continue
     }
-    words.push(...glossToken(tokens[position], lexicon, position === 0))
+    words.push(...glossToken(tokens[position], lexicon, opensSentence[position]))
   }
   return words.join(' ')
 }
@@ -196,10 +205,7 @@ function longestPhrase(
   lexicon: Lexicon,
 ): { length: number; gloss: string } | null {
   for (let length = Math.min(lexicon.longestPhrase, tokens.length - start); length >= 2; length--) {
-    const phrase = tokens
-      .slice(start, start + length)
-      .join(' ')
-      .toLowerCase()
+    const phrase = lowerCase(tokens.slice(start, start + length).join(' '))
     const gloss = lookup(lexicon, phrase)
     if (gloss !== undefined) return { length, gloss }
   }
@@ -229,6 +235,9 @@ function glossToken(token: string, lexicon: Lexicon, first: boolean): string[] {
     const part = parts[position]
     const gloss = glossWord(part, lexicon, stemming)
     const elided = parts[position + 1] === "'" && [...part].length <= 3
+    // Turkish writes a name's case ending after an apostrophe: "İstanbul'da" is Istanbul.
+    const suffix = lexicon.language === 'tr' && parts[position - 1] === "'"
+    if (suffix) continue
     if (gloss === null && !elided) words.push(part)
     else if (gloss) words.push(gloss)
   }
@@ -294,6 +303,8 @@ const ALSO_ENGLISH = new Set(
 
 /** The share of a text's words its language's lexicon must know for the text to be glossed from it. */
 const MIN_KNOWN_SHARE = 0.5
+/** The same for a text without any function word: most of its words. */
+const MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS = 0.6
 
 /** Languages written in a script of their own, by script: segmented ones (any of their letters), then alphabets. */
 const SEGMENTED_SCRIPTS: readonly [RegExp, string][] = [
@@ -318,12 +329,9 @@ const SCRIPT_LANGUAGES = new Set([...SEGMENTED_SCRIPTS, ...ALPHABETS].map(([, la
 export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexicon>): string | null {
   for (const [script, language] of SEGMENTED_SCRIPTS)
     if (script.test(text)) return lexicons.has(language) ? language : null
-  const words = (
-    text
-      .toLowerCase()
-      .normalize('NFKC')
-      .match(/[\p{L}\p{M}]+/gu) ?? []
-  ).filter((word) => !/\p{Script=Han}/u.test(word))
+  const words = (lowerCase(text.normalize('NFKC')).match(/[\p{L}\p{M}]+/gu) ?? []).filter(
+    (word) => !/\p{Script=Han}/u.test(word),
+  )
   if (words.length === 0) return null
   const knows = (lexicon: Lexicon) => words.filter((word) => probablyKnows(word, lexicon)).length
   const knowsEnough = (lexicon: Lexicon | undefined, known = lexicon ? knows(lexicon) : 0) =>
@@ -345,10 +353,30 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
   }
   // A word with accents or Spanish punctuation is evidence too: "Planifica un día tranquilo" has one
   // function word against English's "a"-free none, but "día" is no English word.
-  const foreignLetters = /[¿¡]/u.test(text) || words.some((word) => foldAccents(word) !== word)
-  if (!best || best.functionWords + (foreignLetters ? 1 : 0) <= english) return null
-  // A language whose lexicon knows few of the words is a chance hit ("po" in Polish is Italian too).
-  return knowsEnough(best.lexicon, best.known) ? best.lexicon.language : null
+  const foreignLetters = /[¿¡]/u.test(text) || words.some((word) => foldLetters(word) !== word)
+  if (best && best.functionWords + (foreignLetters ? 1 : 0) > english && knowsEnough(best.lexicon, best.known))
+    return best.lexicon.language
+  // A short command may have no function word of its language ("Haftalık toplantıyı özetle."), or
+  // only a chance one of another ("e" is Italian): with letters English does not use and no English
+  // word, it is the language whose lexicon knows most of it. Otherwise a lexicon that knows few of
+  // the words is a chance hit ("po" in Polish is Italian too).
+  if (english === 0 && foreignLetters && words.length >= 3) return mostKnowing(lexicons, knows, words.length)
+  return null
+}
+
+/** The Latin-script language whose lexicon knows the most of a text's words, if it knows most of them. */
+function mostKnowing(
+  lexicons: ReadonlyMap<string, Lexicon>,
+  knows: (lexicon: Lexicon) => number,
+  words: number,
+): string | null {
+  let best: { language: string; known: number } | null = null
+  for (const lexicon of lexicons.values()) {
+    if (SCRIPT_LANGUAGES.has(lexicon.language)) continue
+    const known = knows(lexicon)
+    if (!best || known > best.known) best = { language: lexicon.language, known }
+  }
+  return best && best.known >= words * MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS ? best.language : null
 }
 
 /** Where the lexicon files are: beside this module in the source tree, found from the working directory. */

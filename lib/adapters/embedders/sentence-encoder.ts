@@ -101,8 +101,25 @@ function remember(text: string, vector: number[]): void {
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string)
 }
 
+/**
+ * How much of a text the encoder reads: its first words, and of those at most so many characters.
+ * Its time grows faster than the text (3,000 words 0.34 s, 6,000 words 2.1 s, 12,000 words 8.6 s on
+ * this machine's core, which it holds while it runs), so a long prompt, or the English gloss of one,
+ * would stall every other request of the process; the opening of a task says what it is about.
+ */
+export const ENCODER_WORDS = 1_000
+export const ENCODER_CHARACTERS = 8_000
+
+/** The part of a text the encoder reads. */
+export function encoderInput(text: string): string {
+  const words = text.split(/\s+/)
+  const opening = words.length > ENCODER_WORDS ? words.slice(0, ENCODER_WORDS).join(' ') : text
+  return opening.length > ENCODER_CHARACTERS ? opening.slice(0, ENCODER_CHARACTERS) : opening
+}
+
 /** Unit-length sentence vectors of the texts (the zero vector for a text with nothing to encode). */
-export async function encodeSentences(texts: string[]): Promise<number[][]> {
+export async function encodeSentences(fullTexts: string[]): Promise<number[][]> {
+  const texts = fullTexts.map(encoderInput)
   const missing = [...new Set(texts.filter((text) => !cache.has(text)))]
   const fresh = new Map<string, number[]>()
   if (missing.length > 0) {
