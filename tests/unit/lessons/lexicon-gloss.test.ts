@@ -180,6 +180,14 @@ describe('the shipped lexicons', () => {
       ['ru', 'Сделай резервную копию базы данных перед обновлением.', ['backup', 'database', 'before', 'update']],
       ['ja', 'パスワードを変更する前にバックアップを取ってください。', ['password', 'change', 'before', 'backup']],
       ['ko', '비밀번호를 바꾸기 전에 백업을 해 주세요.', ['password', 'change', 'before', 'backup']],
+      ['sv', 'Gör en säkerhetskopia av databasen innan du uppdaterar servern.', ['backup', 'database', 'before']],
+      ['nl', 'Maak een back-up van de database voordat je de server bijwerkt.', ['backup', 'before']],
+      ['tr', 'Sunucuyu güncellemeden önce veritabanının yedeğini al.', ['server', 'update', 'database', 'backup']],
+      ['pl', 'Zrób kopię zapasową bazy danych przed aktualizacją serwera.', ['backup', 'database', 'update']],
+      ['vi', 'Hãy sao lưu cơ sở dữ liệu trước khi cập nhật máy chủ.', ['backup', 'database', 'update', 'server']],
+      ['id', 'Buat cadangan basis data sebelum memperbarui server.', ['backup', 'database', 'before', 'update']],
+      ['ar', 'قم بعمل نسخة احتياطية من قاعدة البيانات قبل تحديث الخادم.', ['backup', 'database', 'update', 'server']],
+      ['hi', 'सर्वर अपडेट करने से पहले डेटाबेस का बैकअप लीजिए।', ['server', 'update', 'database', 'backup']],
     ]
     for (const [language, task, words] of tasks) {
       expect(detectLanguage(task, shipped), task).toBe(language)
