@@ -70,7 +70,7 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
   // Load the offline sentence encoder and the gloss lexicons now, not inside the first request that embeds a lesson.
   void import('../lib/adapters/embedders/sentence-encoder')
     .then(({ loadSentenceEncoder }) => loadSentenceEncoder())
-    .then(() => import('../lib/adapters/embedders/lexicon-gloss'))
+    .then(() => import('../lib/adapters/embedders/lexicon'))
     .then(({ glossLexicons }) => glossLexicons())
     .catch(() => {})
 

@@ -4,7 +4,9 @@ import { cjkShare, englishShare, lexicalSimilarity, textFeatures } from '../../c
 import { cosineSimilarity } from '../../core/reflexion/hash-embedder'
 import { SENTENCE_ENCODER_DIMENSIONS, encodeSentences } from './sentence-encoder'
 import { glossChinese, isChineseText, loadChineseDictionary, type ChineseDictionary } from './chinese-gloss'
-import { LEXICONS_VERSION, detectLanguage, glossSegmented, glossLexicons, glossSpaced } from './lexicon-gloss'
+import { detectLanguage } from './language-detection'
+import { LEXICONS_VERSION, glossLexicons } from './lexicon'
+import { glossSegmented, glossSpaced } from './lexicon-gloss'
 
 /** The words a text's hashed part counts: its gloss's, or its own where the gloss has none (Chinese particles: "个了"). */
 function lexicalText(read: string, text: string): string {

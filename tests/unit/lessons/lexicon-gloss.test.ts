@@ -2,16 +2,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  LEXICONS_VERSION,
-  detectLanguage,
-  glossSegmented,
-  glossLexicons,
-  glossSpaced,
-  glossWord,
-  parseLexicon,
-  type HanDictionary,
-} from '../../../lib/adapters/embedders/lexicon-gloss'
+import { detectLanguage } from '../../../lib/adapters/embedders/language-detection'
+import { LEXICONS_VERSION, glossLexicons, glossWord, parseLexicon } from '../../../lib/adapters/embedders/lexicon'
+import { glossSegmented, glossSpaced, type HanDictionary } from '../../../lib/adapters/embedders/lexicon-gloss'
 
 /** Small lexicons in the files' format, so the mechanism is tested apart from the shipped vocabulary. */
 const french = parseLexicon(

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEmbedder } from '../../../lib/services/lessons/embedders'
 import { MeaningEmbedder } from '../../../lib/adapters/embedders/meaning-embedder'
-import { LEXICONS_VERSION } from '../../../lib/adapters/embedders/lexicon-gloss'
+import { LEXICONS_VERSION } from '../../../lib/adapters/embedders/lexicon'
 import {
   ENCODER_CHARACTERS,
   ENCODER_WORDS,

@@ -1,0 +1,92 @@
+import { ENGLISH_FUNCTION_WORDS } from '../../core/reflexion/text-features'
+import { foldLetters, lowerCase, probablyKnows, type Lexicon } from './lexicon'
+
+/**
+ * Which lexicon a text is glossed from: by its script, or, for the Latin script, by the function
+ * words it uses and how many of its words a lexicon knows.
+ */
+
+/** Function words of other languages that are common English words as well. */
+const ALSO_ENGLISH = new Set(
+  'a i in on no do me as be so go am an at to up us we he it or if by my come per pure solo con era tale die son fin pour sale once dime mine man bin war will also'.split(
+    ' ',
+  ),
+)
+
+/** The share of a text's words its language's lexicon must know for the text to be glossed from it. */
+const MIN_KNOWN_SHARE = 0.5
+/** The same for a text without any function word: most of its words. */
+const MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS = 0.6
+
+/** Languages written in a script of their own, by script: segmented ones (any of their letters), then alphabets. */
+const SEGMENTED_SCRIPTS: readonly [RegExp, string][] = [
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, 'ja'],
+  [/\p{Script=Hangul}/u, 'ko'],
+]
+const ALPHABETS: readonly [RegExp, string][] = [
+  [/\p{Script=Cyrillic}/u, 'ru'],
+  [/\p{Script=Arabic}/u, 'ar'],
+  [/\p{Script=Devanagari}/u, 'hi'],
+  [/\p{Script=Greek}/u, 'el'],
+]
+const SCRIPT_LANGUAGES = new Set([...SEGMENTED_SCRIPTS, ...ALPHABETS].map(([, language]) => language))
+
+/**
+ * The language of a text to gloss, or null for English (and for what no lexicon knows): kana is
+ * Japanese and Hangul Korean; a text mostly in Cyrillic, Arabic or Devanagari letters is Russian,
+ * Arabic or Hindi; a Latin-script text is the language whose function words it uses most, when they
+ * outnumber its English function words (ties go to the language whose lexicon knows more of its
+ * words). Either way the lexicon must know half of the words. Chinese is left to the Chinese gloss.
+ */
+export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexicon>): string | null {
+  for (const [script, language] of SEGMENTED_SCRIPTS)
+    if (script.test(text)) return lexicons.has(language) ? language : null
+  const words = (lowerCase(text.normalize('NFKC')).match(/[\p{L}\p{M}]+/gu) ?? []).filter(
+    (word) => !/\p{Script=Han}/u.test(word),
+  )
+  if (words.length === 0) return null
+  const knows = (lexicon: Lexicon) => words.filter((word) => probablyKnows(word, lexicon)).length
+  const knowsEnough = (lexicon: Lexicon | undefined, known = lexicon ? knows(lexicon) : 0) =>
+    lexicon !== undefined && known >= words.length * MIN_KNOWN_SHARE
+  for (const [script, language] of ALPHABETS)
+    if (words.filter((word) => script.test(word)).length * 2 > words.length)
+      return knowsEnough(lexicons.get(language)) ? language : null
+  const english = words.filter((word) => ENGLISH_FUNCTION_WORDS.has(word)).length
+  // A word that is English too ("a", "in", "no", "come") tells nothing: "Plan a walk in Rome" is English.
+  const telling = words.filter((word) => !ENGLISH_FUNCTION_WORDS.has(word) && !ALSO_ENGLISH.has(word))
+  let best: { lexicon: Lexicon; functionWords: number; known: number } | null = null
+  for (const lexicon of lexicons.values()) {
+    if (SCRIPT_LANGUAGES.has(lexicon.language)) continue
+    const functionWords = telling.filter((word) => lexicon.functionWords.has(word)).length
+    if (functionWords === 0) continue
+    const known = knows(lexicon)
+    if (!best || functionWords > best.functionWords || (functionWords === best.functionWords && known > best.known))
+      best = { lexicon, functionWords, known }
+  }
+  // A word with accents or Spanish punctuation is evidence too: "Planifica un día tranquilo" has one
+  // function word against English's "a"-free none, but "día" is no English word.
+  const foreignLetters = /[¿¡]/u.test(text) || words.some((word) => foldLetters(word) !== word)
+  if (best && best.functionWords + (foreignLetters ? 1 : 0) > english && knowsEnough(best.lexicon, best.known))
+    return best.lexicon.language
+  // A short command may have no function word of its language ("Haftalık toplantıyı özetle."), or
+  // only a chance one of another ("e" is Italian): with letters English does not use and no English
+  // word, it is the language whose lexicon knows most of it. Otherwise a lexicon that knows few of
+  // the words is a chance hit ("po" in Polish is Italian too).
+  if (english === 0 && foreignLetters && words.length >= 3) return mostKnowing(lexicons, knows, words.length)
+  return null
+}
+
+/** The Latin-script language whose lexicon knows the most of a text's words, if it knows most of them. */
+function mostKnowing(
+  lexicons: ReadonlyMap<string, Lexicon>,
+  knows: (lexicon: Lexicon) => number,
+  words: number,
+): string | null {
+  let best: { language: string; known: number } | null = null
+  for (const lexicon of lexicons.values()) {
+    if (SCRIPT_LANGUAGES.has(lexicon.language)) continue
+    const known = knows(lexicon)
+    if (!best || known > best.known) best = { language: lexicon.language, known }
+  }
+  return best && best.known >= words * MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS ? best.language : null
+}

@@ -1,0 +1,205 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import snowball from 'snowball-stemmers'
+import { foldAccents } from '../../core/reflexion/text-features'
+
+/**
+ * The bilingual lexicons the English gloss reads (`lexicons/<language>.tsv`: form, English gloss, `f`
+ * for a function word), parsed for lookups: a word by its form, by its form typed without accents,
+ * then by its Snowball stem. Read once per process.
+ */
+
+/**
+ * The version of the lexicons, part of the offline embedder's id: bump it with any change to a
+ * lexicon file, so the re-embed job renews the stored vectors (a unit test pins the files' digest).
+ */
+export const LEXICONS_VERSION = 1
+
+/** One language's lexicon, ready for lookups. */
+export type Lexicon = {
+  language: string
+  /** Exact forms (lower case, then also without accents) → English gloss ("" for pure grammar). */
+  forms: Map<string, string>
+  /** The language's function words: what tells a text in it apart from English and the others. */
+  functionWords: Set<string>
+  /** The first letters of its longer forms: a cheap "is this probably one of its words" for detection. */
+  prefixes: Set<string>
+  stem: ((word: string) => string) | null
+  /** The longest form in characters (Japanese and Korean segmentation looks no further). */
+  longestForm: number
+  /** The most words in one of its fixed expressions ("mot de passe": 3). */
+  longestPhrase: number
+  /** Its content words, in file order, for the stem table. */
+  contentForms: readonly [string, string][]
+  /** Snowball stems of the content words → gloss: built on the first lookup by stem (Snowball takes ~40 µs a word). */
+  stems?: Map<string, string>
+}
+
+/** How many leading letters `prefixes` keeps. */
+const PREFIX_LETTERS = 5
+
+/** The Snowball algorithm of each language that has one. */
+const STEMMERS: Record<string, string> = {
+  es: 'spanish',
+  fr: 'french',
+  de: 'german',
+  it: 'italian',
+  pt: 'portuguese',
+  ru: 'russian',
+  nl: 'dutch',
+  sv: 'swedish',
+  da: 'danish',
+  no: 'norwegian',
+  fi: 'finnish',
+  tr: 'turkish',
+  ro: 'romanian',
+  hu: 'hungarian',
+  ca: 'catalan',
+  ar: 'arabic',
+}
+
+/** Parses one lexicon file; malformed lines are skipped, the first entry of a form wins. */
+export function parseLexicon(language: string, tsv: string): Lexicon {
+  const algorithm = STEMMERS[language]
+  const stemmer = algorithm ? snowball.newStemmer(algorithm) : null
+  const stem = stemmer ? (word: string) => stemmer.stem(word) : null
+  const forms = new Map<string, string>()
+  const functionWords = new Set<string>()
+  const contentForms: [string, string][] = []
+  let longestForm = 1
+  let longestPhrase = 1
+  for (const line of tsv.split('\n')) {
+    const [rawForm, rawGloss, kind] = line.split('\t')
+    if (!rawForm || rawGloss === undefined) continue
+    const form = plainApostrophes(rawForm.trim().toLowerCase().normalize('NFKC'))
+    const gloss = rawGloss.trim() === '-' ? '' : rawGloss.trim().toLowerCase()
+    if (!form || forms.has(form)) continue
+    forms.set(form, gloss)
+    longestForm = Math.max(longestForm, [...form].length)
+    longestPhrase = Math.max(longestPhrase, form.split(' ').length)
+    if (kind?.trim() === 'f') functionWords.add(form)
+    else if (!form.includes(' ')) contentForms.push([form, gloss])
+  }
+  // Accents are often left out when typing ("telefono", "temperatur"): the folded form finds the word too.
+  for (const [form, gloss] of [...forms]) {
+    if (/^[\x00-\x7f]*$/.test(form) || !foldable(form)) continue
+    const folded = foldLetters(form)
+    if (!forms.has(folded)) forms.set(folded, gloss)
+  }
+  const prefixes = new Set<string>()
+  for (const form of forms.keys()) if (form.length >= PREFIX_LETTERS) prefixes.add(prefixOf(form))
+  return { language, forms, functionWords, prefixes, stem, longestForm, longestPhrase, contentForms }
+}
+
+/** Letters people type plainly that are not a base letter with an accent: Polish ł, Danish ø, Turkish ı… */
+const PLAIN_LETTERS: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ı: 'i', ß: 'ss', æ: 'ae', œ: 'oe' }
+
+/** A word as it is typed without accents and special letters ("błąd" → "blad"). */
+export function foldLetters(word: string): string {
+  return foldAccents(word).replace(/[łøđıßæœ]/g, (letter) => PLAIN_LETTERS[letter])
+}
+
+/**
+ * Whether a word's marks are accents to fold away (é, ё, أ, ά). In Devanagari they are vowels and
+ * Hangul would fall apart into jamo.
+ */
+function foldable(word: string): boolean {
+  return /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Arabic}\p{M}\p{N}' -]+$/u.test(word)
+}
+
+/**
+ * A word's entry. A word typed without its accents finds the folded copy of its form; a word typed
+ * with accents means them ("rätta", correct, is not "råtta", rat), except in Arabic, where hamza and
+ * short-vowel marks are written or left out at will.
+ */
+export function lookup(lexicon: Lexicon, lower: string): string | undefined {
+  const exact = lexicon.forms.get(lower)
+  if (exact !== undefined || !/\p{Script=Arabic}/u.test(lower)) return exact
+  return lexicon.forms.get(foldLetters(lower))
+}
+
+/** A word's first letters (UTF-16 units: the alphabets detection compares are all in the BMP). */
+function prefixOf(word: string): string {
+  return word.slice(0, PREFIX_LETTERS)
+}
+
+/** The stem table of a lexicon, built on first use: the first entry of a stem wins. */
+function stemsOf(lexicon: Lexicon, stem: (word: string) => string): Map<string, string> {
+  if (lexicon.stems) return lexicon.stems
+  const stems = new Map<string, string>()
+  for (const [form, gloss] of lexicon.contentForms) {
+    const key = stem(form)
+    if (!stems.has(key)) stems.set(key, gloss)
+  }
+  return (lexicon.stems = stems)
+}
+
+/**
+ * Whether a word is probably one of the lexicon's: a form of it, or sharing its first letters with
+ * a longer form (detection tries every language, so it does not pay for stemming).
+ */
+export function probablyKnows(word: string, lexicon: Lexicon): boolean {
+  const lower = lowerCase(word)
+  if (lookup(lexicon, lower) !== undefined) return true
+  return lower.length >= PREFIX_LETTERS && lexicon.prefixes.has(prefixOf(lower))
+}
+
+/** The English gloss of one word: its exact form, its form without accents, then its stem; null when unknown. */
+export function glossWord(word: string, lexicon: Lexicon, stemming = true): string | null {
+  const lower = lowerCase(word)
+  const exact = lookup(lexicon, lower)
+  if (exact !== undefined) return exact
+  if (!stemming || !lexicon.stem || [...lower].length < 3) return null
+  const stems = stemsOf(lexicon, lexicon.stem)
+  // Snowball leaves some letters alone (Russian ё): the word without its diacritics is tried too.
+  return (
+    stems.get(lexicon.stem(lower)) ??
+    (foldable(lower) ? stems.get(lexicon.stem(foldLetters(lower))) : undefined) ??
+    null
+  )
+}
+
+/** A word in lower case; the dotted capital İ of Turkish becomes i, not i with a combining dot. */
+export function lowerCase(text: string): string {
+  return text.toLowerCase().replace(/i\u0307/g, 'i')
+}
+
+/** Typographic apostrophes typed as plain ones ("d’abord" is "d'abord"). */
+export function plainApostrophes(text: string): string {
+  return text.replace(/[’‘ʼ]/g, "'")
+}
+
+/** Where the lexicon files are: beside this module in the source tree, found from the working directory. */
+function lexiconDirectory(): string {
+  for (let directory = process.cwd(); ; directory = path.dirname(directory)) {
+    const candidate = path.join(directory, 'lib', 'adapters', 'embedders', 'lexicons')
+    if (existsSync(candidate)) return candidate
+    if (path.dirname(directory) === directory)
+      throw new Error('The gloss lexicons (lib/adapters/embedders/lexicons) are missing')
+  }
+}
+
+/** The files of the lexicon directory (a function, so the bundler does not trace the whole project). */
+function lexiconFiles(directory: string): [language: string, file: string][] {
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.tsv'))
+    .sort()
+    .map((name) => [name.slice(0, -'.tsv'.length), path.join(directory, name)])
+}
+
+/** Reads every lexicon (2.3 MB in all, 0.5–0.7 s; stem tables come later): `<language>.tsv` → parsed lexicon. */
+export function readLexicons(directory = lexiconDirectory()): Map<string, Lexicon> {
+  const lexicons = new Map<string, Lexicon>()
+  for (const [language, file] of lexiconFiles(directory))
+    lexicons.set(language, parseLexicon(language, readFileSync(file, 'utf8')))
+  return lexicons
+}
+
+/** One set of lexicons per process, also across Next's server bundle and node_modules copies of this module. */
+const SHARED_LEXICONS = Symbol.for('reflexion.glossLexicons')
+const shared = globalThis as typeof globalThis & { [SHARED_LEXICONS]?: Map<string, Lexicon> }
+
+/** The lexicons, read once per process on first use (synchronously: they are small). */
+export function glossLexicons(): Map<string, Lexicon> {
+  return (shared[SHARED_LEXICONS] ??= readLexicons())
+}
