@@ -1,5 +1,5 @@
 import { ENGLISH_FUNCTION_WORDS } from '../../core/reflexion/text-features'
-import { foldLetters, lowerCase, probablyKnows, type Lexicon } from './lexicon'
+import { foldLetters, glossWord, lowerCase, probablyKnows, type Lexicon } from './lexicon'
 
 /**
  * Which lexicon a text is glossed from: by its script, or, for the Latin script, by the function
@@ -18,39 +18,50 @@ const MIN_KNOWN_SHARE = 0.5
 /** The same for a text without any function word: most of its words. */
 const MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS = 0.6
 
+/** How many of a text's words detection reads: the opening of a long text tells its language as well. */
+const SAMPLE_WORDS = 300
+
 /** Languages written in a script of their own, by script: segmented ones (any of their letters), then alphabets. */
 const SEGMENTED_SCRIPTS: readonly [RegExp, string][] = [
   [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, 'ja'],
   [/\p{Script=Hangul}/u, 'ko'],
 ]
-const ALPHABETS: readonly [RegExp, string][] = [
-  [/\p{Script=Cyrillic}/u, 'ru'],
-  [/\p{Script=Arabic}/u, 'ar'],
-  [/\p{Script=Devanagari}/u, 'hi'],
-  [/\p{Script=Greek}/u, 'el'],
+const ALPHABETS: readonly [RegExp, readonly string[]][] = [
+  [/\p{Script=Cyrillic}/u, ['ru', 'uk']],
+  [/\p{Script=Arabic}/u, ['ar']],
+  [/\p{Script=Devanagari}/u, ['hi']],
+  [/\p{Script=Greek}/u, ['el']],
 ]
-const SCRIPT_LANGUAGES = new Set([...SEGMENTED_SCRIPTS, ...ALPHABETS].map(([, language]) => language))
+const SCRIPT_LANGUAGES = new Set([
+  ...SEGMENTED_SCRIPTS.map(([, language]) => language),
+  ...ALPHABETS.flatMap(([, languages]) => languages),
+])
 
 /**
  * The language of a text to gloss, or null for English (and for what no lexicon knows): kana is
- * Japanese and Hangul Korean; a text mostly in Cyrillic, Arabic or Devanagari letters is Russian,
- * Arabic or Hindi; a Latin-script text is the language whose function words it uses most, when they
- * outnumber its English function words (ties go to the language whose lexicon knows more of its
- * words). Either way the lexicon must know half of the words. Chinese is left to the Chinese gloss.
+ * Japanese and Hangul Korean; a text mostly in the letters of another alphabet (Cyrillic, Arabic,
+ * Devanagari, Greek) is the language of that script whose lexicon knows most of its words, inflected
+ * ones by their stem (Russian or Ukrainian; Arabic glues "and", "the", "with" to its words); a
+ * Latin-script text is the language whose function words it uses most, when they outnumber its
+ * English function words (ties go to the language whose lexicon knows more of its words). Either way
+ * the lexicon must know half of the words. Chinese is left to the Chinese gloss.
  */
 export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexicon>): string | null {
   for (const [script, language] of SEGMENTED_SCRIPTS)
     if (script.test(text)) return lexicons.has(language) ? language : null
-  const words = (lowerCase(text.normalize('NFKC')).match(/[\p{L}\p{M}]+/gu) ?? []).filter(
-    (word) => !/\p{Script=Han}/u.test(word),
-  )
+  const words = sampleWords(text)
   if (words.length === 0) return null
   const knows = (lexicon: Lexicon) => words.filter((word) => probablyKnows(word, lexicon)).length
-  const knowsEnough = (lexicon: Lexicon | undefined, known = lexicon ? knows(lexicon) : 0) =>
-    lexicon !== undefined && known >= words.length * MIN_KNOWN_SHARE
-  for (const [script, language] of ALPHABETS)
-    if (words.filter((word) => script.test(word)).length * 2 > words.length)
-      return knowsEnough(lexicons.get(language)) ? language : null
+  const knowsEnough = (known: number) => known >= words.length * MIN_KNOWN_SHARE
+  for (const [script, languages] of ALPHABETS)
+    if (words.filter((word) => script.test(word)).length * 2 > words.length) {
+      const glosses = (lexicon: Lexicon) => words.filter((word) => glossWord(word, lexicon) !== null).length
+      const best = mostOf(
+        languages.flatMap((language) => lexicons.get(language) ?? []),
+        glosses,
+      )
+      return best && knowsEnough(best.known) ? best.lexicon.language : null
+    }
   const english = words.filter((word) => ENGLISH_FUNCTION_WORDS.has(word)).length
   // A word that is English too ("a", "in", "no", "come") tells nothing: "Plan a walk in Rome" is English.
   const telling = words.filter((word) => !ENGLISH_FUNCTION_WORDS.has(word) && !ALSO_ENGLISH.has(word))
@@ -66,27 +77,37 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
   // A word with accents or Spanish punctuation is evidence too: "Planifica un día tranquilo" has one
   // function word against English's "a"-free none, but "día" is no English word.
   const foreignLetters = /[¿¡]/u.test(text) || words.some((word) => foldLetters(word) !== word)
-  if (best && best.functionWords + (foreignLetters ? 1 : 0) > english && knowsEnough(best.lexicon, best.known))
+  if (best && best.functionWords + (foreignLetters ? 1 : 0) > english && knowsEnough(best.known))
     return best.lexicon.language
   // A short command may have no function word of its language ("Haftalık toplantıyı özetle."), or
   // only a chance one of another ("e" is Italian): with letters English does not use and no English
   // word, it is the language whose lexicon knows most of it. Otherwise a lexicon that knows few of
   // the words is a chance hit ("po" in Polish is Italian too).
-  if (english === 0 && foreignLetters && words.length >= 3) return mostKnowing(lexicons, knows, words.length)
+  if (english === 0 && foreignLetters && words.length >= 3) {
+    const latin = [...lexicons.values()].filter((lexicon) => !SCRIPT_LANGUAGES.has(lexicon.language))
+    const most = mostOf(latin, knows)
+    if (most && most.known >= words.length * MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS) return most.lexicon.language
+  }
   return null
 }
 
-/** The Latin-script language whose lexicon knows the most of a text's words, if it knows most of them. */
-function mostKnowing(
-  lexicons: ReadonlyMap<string, Lexicon>,
-  knows: (lexicon: Lexicon) => number,
-  words: number,
-): string | null {
-  let best: { language: string; known: number } | null = null
-  for (const lexicon of lexicons.values()) {
-    if (SCRIPT_LANGUAGES.has(lexicon.language)) continue
-    const known = knows(lexicon)
-    if (!best || known > best.known) best = { language: lexicon.language, known }
+/** A text's first words in lower case, without Han characters (left to the Chinese gloss). */
+function sampleWords(text: string): string[] {
+  const words: string[] = []
+  for (const [word] of lowerCase(text.normalize('NFKC')).matchAll(/[\p{L}\p{M}]+/gu)) {
+    if (/\p{Script=Han}/u.test(word)) continue
+    words.push(word)
+    if (words.length === SAMPLE_WORDS) break
   }
-  return best && best.known >= words * MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS ? best.language : null
+  return words
+}
+
+/** The lexicon that knows the most of a text's words (the first of a tie), and how many. */
+function mostOf(lexicons: readonly Lexicon[], knows: (lexicon: Lexicon) => number) {
+  let best: { lexicon: Lexicon; known: number } | null = null
+  for (const lexicon of lexicons) {
+    const known = knows(lexicon)
+    if (!best || known > best.known) best = { lexicon, known }
+  }
+  return best
 }

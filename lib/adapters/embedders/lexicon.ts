@@ -11,9 +11,10 @@ import { foldAccents } from '../../core/reflexion/text-features'
 
 /**
  * The version of the lexicons, part of the offline embedder's id: bump it with any change to a
- * lexicon file, so the re-embed job renews the stored vectors (a unit test pins the files' digest).
+ * lexicon file or to how a text is glossed, so the re-embed job renews the stored vectors (a unit
+ * test pins the files' digest). 2: Arabic particles, alphabets told apart by the words they know.
  */
-export const LEXICONS_VERSION = 1
+export const LEXICONS_VERSION = 2
 
 /** One language's lexicon, ready for lookups. */
 export type Lexicon = {
@@ -149,6 +150,11 @@ export function glossWord(word: string, lexicon: Lexicon, stemming = true): stri
   const lower = lowerCase(word)
   const exact = lookup(lexicon, lower)
   if (exact !== undefined) return exact
+  if (lexicon.language === 'ar')
+    for (const base of arabicBases(lower)) {
+      const gloss = lookup(lexicon, base)
+      if (gloss !== undefined) return gloss
+    }
   if (!stemming || !lexicon.stem || [...lower].length < 3) return null
   const stems = stemsOf(lexicon, lexicon.stem)
   // Snowball leaves some letters alone (Russian ё): the word without its diacritics is tried too.
@@ -157,6 +163,22 @@ export function glossWord(word: string, lexicon: Lexicon, stemming = true): stri
     (foldable(lower) ? stems.get(lexicon.stem(foldLetters(lower))) : undefined) ??
     null
   )
+}
+
+/**
+ * An Arabic word without the particles written onto it, longest first: "and"/"so" (و ف), then
+ * "with"/"for"/"like" and "the" (ب ل ك ال): فكان → كان, بالمسطرة → مسطرة. At least two letters stay.
+ */
+function arabicBases(word: string): string[] {
+  const bases: string[] = []
+  for (const conjunction of ['', 'و', 'ف']) {
+    if (!word.startsWith(conjunction)) continue
+    const rest = word.slice(conjunction.length)
+    for (const particle of ['بال', 'كال', 'فال', 'لل', 'ال', 'ب', 'ل', 'ك', ''])
+      if (rest.startsWith(particle) && rest.length - particle.length >= 2 && conjunction + particle !== '')
+        bases.push(rest.slice(particle.length))
+  }
+  return bases.sort((left, right) => right.length - left.length)
 }
 
 /** A word in lower case; the dotted capital İ of Turkish becomes i, not i with a combining dot. */

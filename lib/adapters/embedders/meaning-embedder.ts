@@ -13,6 +13,9 @@ function lexicalText(read: string, text: string): string {
   return textFeatures(read).length > 0 ? read : text
 }
 
+/** How many texts' languages an embedder remembers. */
+const LANGUAGE_CACHE_SIZE = 512
+
 /** The glossed languages written in CJK scripts (segmented, not split at spaces; Latin words among them read as they are). */
 const CJK_GLOSSES = new Set(['zh', 'ja', 'ko'])
 
@@ -65,11 +68,21 @@ export class MeaningEmbedder implements Embedder {
     this.id = `use-lite+${this.hash.id}@${this.semanticWeight}${gloss}`
   }
 
+  /** The languages of the last texts asked about: embedding, its weight and recall's floor each ask. */
+  private readonly languages = new Map<string, string | null>()
+
   /** The language a text is glossed from ('zh', a lexicon's language), or null when it is read as it is. */
   glossLanguage(text: string): string | null {
     if (this.glossWeight === 0) return null
     if (isChineseText(text)) return 'zh'
-    return this.lexicons ? detectLanguage(text, glossLexicons()) : null
+    if (!this.lexicons) return null
+    let language = this.languages.get(text)
+    if (language === undefined) {
+      language = detectLanguage(text, glossLexicons())
+      this.languages.set(text, language)
+      if (this.languages.size > LANGUAGE_CACHE_SIZE) this.languages.delete(this.languages.keys().next().value!)
+    }
+    return language
   }
 
   /**

@@ -119,6 +119,31 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(glossWord('rätta', swedish)).toBe('right correct')
   })
 
+  it('reads Arabic words with the particles written onto them, the least taken off first', () => {
+    const arabic = parseLexicon('ar', ['كان\twas\tf', 'مسطرة\truler', 'ان\tthat\tf', 'كتاب\tbook'].join('\n'))
+    expect(glossWord('فكان', arabic)).toBe('was') // "so it was": not ف+ك+ان, "that"
+    expect(glossWord('بالمسطرة', arabic)).toBe('ruler') // "with the ruler"
+    expect(glossWord('والكتاب', arabic)).toBe('book') // "and the book"
+    expect(glossWord('لا', arabic)).toBeNull() // a word is never stripped below two letters
+  })
+
+  it('tells the language of an alphabet by the words its lexicon knows, inflected ones and particles included', () => {
+    const arabic = parseLexicon(
+      'ar',
+      ['ذهب\twent', 'مكتب\toffice', 'مغلق\tclosed', 'كتب\twrote', 'مدير\tmanager', 'بريد\tmail'].join('\n'),
+    )
+    // Half of these words carry "and", "so", "the", "with" or "to": exact forms alone knew too few.
+    expect(detectLanguage('فذهب المدير إلى المكتب فوجده مغلق فكتب بالبريد', new Map([['ar', arabic]]))).toBe('ar')
+    const russian = parseLexicon('ru', 'погода\tweather\nзавтра\ttomorrow\nкакая\twhat\tf')
+    const ukrainian = parseLexicon('uk', 'погода\tweather\nзавтра\ttomorrow\nяка\twhat\tf\nу\tin\tf')
+    const cyrillic = new Map([
+      ['ru', russian],
+      ['uk', ukrainian],
+    ])
+    expect(detectLanguage('Яка погода завтра у Києві?', cyrillic)).toBe('uk')
+    expect(detectLanguage('Какая погода завтра?', cyrillic)).toBe('ru')
+  })
+
   it('skips malformed lines and keeps the first entry of a form', () => {
     const parsed = parseLexicon('fr', 'bonjour\thello\n\nmalformed\nbonjour\tgood day\n\tnothing')
     expect(parsed.forms.get('bonjour')).toBe('hello')
