@@ -11,11 +11,23 @@ import { glossWord, lookup, lowerCase, plainApostrophes, type Lexicon } from './
 
 const WORD = /[\p{L}\p{M}\p{N}]+(?:[-'][\p{L}\p{M}\p{N}]+)*/gu
 
+/** Which words the lexicon does not know stay in a gloss (the rest go). */
+export type KeepUnknown = (word: string) => boolean
+
+/**
+ * Whether a word is written like a term, not a name or a plain word: in capitals ("SQL", "VPN") or
+ * with a capital inside ("PostgreSQL", "iPhone").
+ */
+export function looksLikeTerm(word: string): boolean {
+  return /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(word) || /.\p{Lu}/u.test(word)
+}
+
 /**
  * Glosses a text written with spaces between words: each known word becomes its English gloss (a
- * function word of pure grammar goes), an unknown one (a name, a loan word, "crontab") stays as it is.
+ * function word of pure grammar goes); an unknown one (a name, a loan word, "crontab", a form the
+ * lexicon misses) stays as it is when `keepUnknown` says so, and goes otherwise.
  */
-export function glossSpaced(text: string, lexicon: Lexicon): string {
+export function glossSpaced(text: string, lexicon: Lexicon, keepUnknown: KeepUnknown = () => true): string {
   const plain = plainApostrophes(text.normalize('NFKC'))
   const matches = [...plain.matchAll(WORD)]
   const tokens = matches.map((match) => match[0])
@@ -30,7 +42,7 @@ export function glossSpaced(text: string, lexicon: Lexicon): string {
       position += phrase.length - 1
       continue
     }
-    words.push(...glossToken(tokens[position], lexicon, opensSentence[position]))
+    words.push(...glossToken(tokens[position], lexicon, opensSentence[position], keepUnknown))
   }
   return words.join(' ')
 }
@@ -59,8 +71,8 @@ function stemmable(token: string, lexicon: Lexicon, first: boolean): boolean {
   return first || lexicon.language === 'de' || !/^\p{Lu}/u.test(token)
 }
 
-/** One word's gloss: itself, or its parts ("grand-mère", "l'unité"); unknown words stay as they are. */
-function glossToken(token: string, lexicon: Lexicon, first: boolean): string[] {
+/** One word's gloss: itself, or its parts ("grand-mère", "l'unité"); unknown words stay if kept. */
+function glossToken(token: string, lexicon: Lexicon, first: boolean, keepUnknown: KeepUnknown): string[] {
   const stemming = stemmable(token, lexicon, first)
   const whole = glossWord(token, lexicon, stemming)
   if (whole !== null) return whole ? [whole] : []
@@ -75,7 +87,7 @@ function glossToken(token: string, lexicon: Lexicon, first: boolean): string[] {
     // Turkish writes a name's case ending after an apostrophe: "İstanbul'da" is Istanbul.
     const suffix = lexicon.language === 'tr' && parts[position - 1] === "'"
     if (suffix) continue
-    if (gloss === null && !elided) words.push(part)
+    if (gloss === null && !elided && keepUnknown(part)) words.push(part)
     else if (gloss) words.push(gloss)
   }
   return words

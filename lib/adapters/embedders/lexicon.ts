@@ -56,6 +56,7 @@ const STEMMERS: Record<string, string> = {
   ro: 'romanian',
   hu: 'hungarian',
   ca: 'catalan',
+  cs: 'czech',
   ar: 'arabic',
 }
 

@@ -2,15 +2,26 @@ import type { Embedder } from '../../core/reflexion/embedder'
 import { HashEmbedder } from '../../core/reflexion/hash-embedder'
 import { cjkShare, englishShare, lexicalSimilarity, textFeatures } from '../../core/reflexion/text-features'
 import { cosineSimilarity } from '../../core/reflexion/hash-embedder'
-import { SENTENCE_ENCODER_DIMENSIONS, encodeSentences } from './sentence-encoder'
+import { SENTENCE_ENCODER_DIMENSIONS, encodeSentences, encoderKnowsWord } from './sentence-encoder'
 import { glossChinese, isChineseText, loadChineseDictionary, type ChineseDictionary } from './chinese-gloss'
 import { detectLanguage } from './language-detection'
 import { LEXICONS_VERSION, glossLexicons } from './lexicon'
-import { glossSegmented, glossSpaced } from './lexicon-gloss'
+import { glossSegmented, glossSpaced, looksLikeTerm } from './lexicon-gloss'
 
 /** The words a text's hashed part counts: its gloss's, or its own where the gloss has none (Chinese particles: "个了"). */
 function lexicalText(read: string, text: string): string {
   return textFeatures(read).length > 0 ? read : text
+}
+
+/**
+ * The words a gloss keeps though its lexicon does not know them: words in lower case (loan words and
+ * international ones: "paracetamol", "crontab"), terms ("SQL", "PostgreSQL") and names the encoder
+ * reads whole ("Paris"). Other names and numbers go: left in, they drew a task toward lessons by their
+ * look, not its meaning ("¿Quién escribió Don Quijote?" recalled the lesson on Spanish emails).
+ */
+function keepInGloss(word: string): boolean {
+  if (looksLikeTerm(word) || encoderKnowsWord(word)) return true
+  return /\p{L}/u.test(word) && !/^\p{Lu}/u.test(word)
 }
 
 /** How many texts' languages an embedder remembers. */
@@ -111,7 +122,7 @@ export class MeaningEmbedder implements Embedder {
     if ((language === 'zh' || language === 'ja') && !this.han) return null
     if (language === 'zh') return glossChinese(text, this.han!)
     const lexicon = glossLexicons().get(language)!
-    return CJK_GLOSSES.has(language) ? glossSegmented(text, lexicon, this.han) : glossSpaced(text, lexicon)
+    return CJK_GLOSSES.has(language) ? glossSegmented(text, lexicon, this.han) : glossSpaced(text, lexicon, keepInGloss)
   }
 
   /** What each text is compared by (loading the Chinese dictionary when a text needs it). */

@@ -4,7 +4,12 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { detectLanguage } from '../../../lib/adapters/embedders/language-detection'
 import { LEXICONS_VERSION, glossLexicons, glossWord, parseLexicon } from '../../../lib/adapters/embedders/lexicon'
-import { glossSegmented, glossSpaced, type HanDictionary } from '../../../lib/adapters/embedders/lexicon-gloss'
+import {
+  glossSegmented,
+  glossSpaced,
+  looksLikeTerm,
+  type HanDictionary,
+} from '../../../lib/adapters/embedders/lexicon-gloss'
 
 /** Small lexicons in the files' format, so the mechanism is tested apart from the shipped vocabulary. */
 const french = parseLexicon(
@@ -63,6 +68,10 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(glossSpaced('Le MOT DE PASSE de la balade', french)).toBe('password of walk stroll')
     expect(glossSpaced('Une balade tranquille pour ma grand-mère', french)).toBe(
       'Une walk stroll quiet relaxed for ma grandmother',
+    )
+    // Unknown words stay only when the caller keeps them: here terms, not names or missed forms.
+    expect(glossSpaced('Une balade à Zbrzyca avec SQL et PostgreSQL', french, looksLikeTerm)).toBe(
+      'walk stroll SQL PostgreSQL',
     )
   })
 

@@ -7,6 +7,7 @@ import {
   ENCODER_WORDS,
   encodeSentences,
   encoderInput,
+  encoderKnowsWord,
   loadSentenceEncoder,
 } from '../../../lib/adapters/embedders/sentence-encoder'
 import { cosineSimilarity } from '../../../lib/core/reflexion/hash-embedder'
@@ -30,6 +31,27 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(offlineEmbedder('meaning:0.8:1024:0').id).toBe('use-lite+hash-v3-1024@0.8')
     expect(offlineEmbedder('meaning:0.8:1024:0.7:zh').id).toBe('use-lite+hash-v3-1024@0.8+zh-gloss@0.7')
     expect(offlineEmbedder('meaning:0.8:1024:0.5').id).toBe(`use-lite+hash-v3-1024@0.8+gloss-v${LEXICONS_VERSION}@0.5`)
+  })
+
+  it('glosses names it does not know away: a walk in Zbrzyca and a walk in Wąchock are the same task', async () => {
+    // Left in, such a name drew the task toward lessons by its look ("Don Quijote" → Spanish emails).
+    const [zbrzyca, wachock, terms, plain, drug, noDrug] = await embedder.embed([
+      'Planifie une balade tranquille à Zbrzyca pour ma grand-mère.',
+      'Planifie une balade tranquille à Wąchock pour ma grand-mère.',
+      'Sauvegarde la base PostgreSQL avant la mise à jour du serveur.',
+      'Sauvegarde la base avant la mise à jour du serveur.',
+      '¿Puedo darle paracetamol a mi hijo?',
+      '¿Puedo darle a mi hijo?',
+    ])
+    expect(cosineSimilarity(zbrzyca, wachock)).toBeCloseTo(1, 6)
+    // Terms and words in lower case (loan words, drugs) stay.
+    expect(cosineSimilarity(terms, plain)).toBeLessThan(0.99)
+    expect(cosineSimilarity(drug, noDrug)).toBeLessThan(0.99)
+    expect([encoderKnowsWord('email'), encoderKnowsWord('Paris'), encoderKnowsWord('Zbrzyca')]).toEqual([
+      true,
+      true,
+      false,
+    ])
   })
 
   it('finds a lesson from a task that shares no content word with it (meaning, not words)', async () => {
