@@ -28,7 +28,7 @@ const SEGMENTED_SCRIPTS: readonly [RegExp, string][] = [
 ]
 const ALPHABETS: readonly [RegExp, readonly string[]][] = [
   [/\p{Script=Cyrillic}/u, ['ru', 'uk']],
-  [/\p{Script=Arabic}/u, ['ar']],
+  [/\p{Script=Arabic}/u, ['ar', 'fa']],
   [/\p{Script=Devanagari}/u, ['hi']],
   [/\p{Script=Greek}/u, ['el']],
 ]
@@ -65,9 +65,9 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
   const english = words.filter((word) => ENGLISH_FUNCTION_WORDS.has(word)).length
   // A word that is English too ("a", "in", "no", "come") tells nothing: "Plan a walk in Rome" is English.
   const telling = words.filter((word) => !ENGLISH_FUNCTION_WORDS.has(word) && !ALSO_ENGLISH.has(word))
+  const latin = latinLexicons(lexicons)
   let best: { lexicon: Lexicon; functionWords: number; known: number } | null = null
-  for (const lexicon of lexicons.values()) {
-    if (SCRIPT_LANGUAGES.has(lexicon.language)) continue
+  for (const lexicon of latin) {
     const functionWords = telling.filter((word) => lexicon.functionWords.has(word)).length
     if (functionWords === 0) continue
     const known = knows(lexicon)
@@ -84,17 +84,23 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
   // word, it is the language whose lexicon knows most of it. Otherwise a lexicon that knows few of
   // the words is a chance hit ("po" in Polish is Italian too).
   if (english === 0 && foreignLetters && words.length >= 3) {
-    const latin = [...lexicons.values()].filter((lexicon) => !SCRIPT_LANGUAGES.has(lexicon.language))
     const most = mostOf(latin, knows)
     if (most && most.known >= words.length * MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS) return most.lexicon.language
   }
   return null
 }
 
+/** The lexicons of Latin-script languages (those of other scripts are not read for a Latin text). */
+function latinLexicons(lexicons: ReadonlyMap<string, Lexicon>): Lexicon[] {
+  return [...lexicons.keys()]
+    .filter((language) => !SCRIPT_LANGUAGES.has(language))
+    .map((language) => lexicons.get(language)!)
+}
+
 /** A text's first words in lower case, without Han characters (left to the Chinese gloss). */
 function sampleWords(text: string): string[] {
   const words: string[] = []
-  for (const [word] of lowerCase(text.normalize('NFKC')).matchAll(/[\p{L}\p{M}]+/gu)) {
+  for (const [word] of lowerCase(text.normalize('NFKC')).matchAll(/[\p{L}\p{M}]+(?:\u200c[\p{L}\p{M}]+)*/gu)) {
     if (/\p{Script=Han}/u.test(word)) continue
     words.push(word)
     if (words.length === SAMPLE_WORDS) break

@@ -9,7 +9,8 @@ import { glossWord, lookup, lowerCase, plainApostrophes, type Lexicon } from './
  * and an English lesson meet in the encoder.
  */
 
-const WORD = /[\p{L}\p{M}\p{N}]+(?:[-'][\p{L}\p{M}\p{N}]+)*/gu
+/** A word, with its hyphens, apostrophes and the zero-width non-joiners of Persian (می‌خواهم). */
+const WORD = /[\p{L}\p{M}\p{N}]+(?:[-'\u200c][\p{L}\p{M}\p{N}]+)*/gu
 
 /** Which words the lexicon does not know stay in a gloss (the rest go). */
 export type KeepUnknown = (word: string) => boolean
@@ -79,7 +80,7 @@ function glossToken(token: string, lexicon: Lexicon, first: boolean, keepUnknown
   // Compounds and elisions the lexicon lacks whole ("grand-mère", "l'unité", "dell'ora") go by their
   // parts; an elided article the lexicon lacks ("l'", "d'") is grammar, not a name to keep.
   const words: string[] = []
-  const parts = token.split(/([-'])/)
+  const parts = token.split(/([-'\u200c])/)
   for (let position = 0; position < parts.length; position += 2) {
     const part = parts[position]
     const gloss = glossWord(part, lexicon, stemming)

@@ -60,34 +60,43 @@ const STEMMERS: Record<string, string> = {
   ar: 'arabic',
 }
 
-/** Parses one lexicon file; malformed lines are skipped, the first entry of a form wins. */
+/** Languages whose marks are not accents: Devanagari vowel signs, kana voicing marks, Hangul jamo. */
+const UNFOLDED_LANGUAGES = new Set(['hi', 'ja', 'ko'])
+
+/**
+ * Parses one lexicon file; malformed lines are skipped, the first entry of a form wins. The whole
+ * file is normalised, lowered and folded at once (per form, that was most of the load: 1.2 s for
+ * Greek's 77,000 forms), then read line by line beside its folded copy.
+ */
 export function parseLexicon(language: string, tsv: string): Lexicon {
   const algorithm = STEMMERS[language]
   const stemmer = algorithm ? snowball.newStemmer(algorithm) : null
   const stem = stemmer ? (word: string) => stemmer.stem(word) : null
+  const text = plainApostrophes(tsv.normalize('NFKC').toLowerCase())
+  const lines = text.split('\n')
+  // Accents are often left out when typing ("telefono", "temperatur"): the folded form finds the word too.
+  const foldedLines = UNFOLDED_LANGUAGES.has(language) ? null : foldLetters(text).split('\n')
   const forms = new Map<string, string>()
+  const folded = new Map<string, string>()
   const functionWords = new Set<string>()
   const contentForms: [string, string][] = []
   let longestForm = 1
   let longestPhrase = 1
-  for (const line of tsv.split('\n')) {
+  for (const [position, line] of lines.entries()) {
     const [rawForm, rawGloss, kind] = line.split('\t')
     if (!rawForm || rawGloss === undefined) continue
-    const form = plainApostrophes(rawForm.trim().toLowerCase().normalize('NFKC'))
-    const gloss = rawGloss.trim() === '-' ? '' : rawGloss.trim().toLowerCase()
+    const form = rawForm.trim()
+    const gloss = rawGloss.trim() === '-' ? '' : rawGloss.trim()
     if (!form || forms.has(form)) continue
     forms.set(form, gloss)
     longestForm = Math.max(longestForm, [...form].length)
-    longestPhrase = Math.max(longestPhrase, form.split(' ').length)
+    if (form.includes(' ')) longestPhrase = Math.max(longestPhrase, form.split(' ').length)
     if (kind?.trim() === 'f') functionWords.add(form)
     else if (!form.includes(' ')) contentForms.push([form, gloss])
+    const plain = foldedLines?.[position].split('\t')[0].trim()
+    if (plain && plain !== form && !folded.has(plain)) folded.set(plain, gloss)
   }
-  // Accents are often left out when typing ("telefono", "temperatur"): the folded form finds the word too.
-  for (const [form, gloss] of [...forms]) {
-    if (/^[\x00-\x7f]*$/.test(form) || !foldable(form)) continue
-    const folded = foldLetters(form)
-    if (!forms.has(folded)) forms.set(folded, gloss)
-  }
+  for (const [plain, gloss] of folded) if (!forms.has(plain)) forms.set(plain, gloss)
   const prefixes = new Set<string>()
   for (const form of forms.keys()) if (form.length >= PREFIX_LETTERS) prefixes.add(prefixOf(form))
   return { language, forms, functionWords, prefixes, stem, longestForm, longestPhrase, contentForms }
@@ -210,19 +219,66 @@ function lexiconFiles(directory: string): [language: string, file: string][] {
     .map((name) => [name.slice(0, -'.tsv'.length), path.join(directory, name)])
 }
 
-/** Reads every lexicon (2.3 MB in all, 0.5–0.7 s; stem tables come later): `<language>.tsv` → parsed lexicon. */
-export function readLexicons(directory = lexiconDirectory()): Map<string, Lexicon> {
-  const lexicons = new Map<string, Lexicon>()
-  for (const [language, file] of lexiconFiles(directory))
-    lexicons.set(language, parseLexicon(language, readFileSync(file, 'utf8')))
-  return lexicons
+/**
+ * The lexicons of a directory, each parsed on its first lookup: a process that only ever sees
+ * English and French reads no Greek (reading them all costs ~1 s of the 4.6 MB). Iterating reads all.
+ */
+export class LexiconShelf implements ReadonlyMap<string, Lexicon> {
+  private readonly files: ReadonlyMap<string, string>
+  private readonly parsed = new Map<string, Lexicon>()
+
+  constructor(directory: string) {
+    this.files = new Map(lexiconFiles(directory))
+  }
+
+  get size(): number {
+    return this.files.size
+  }
+
+  has(language: string): boolean {
+    return this.files.has(language)
+  }
+
+  get(language: string): Lexicon | undefined {
+    const file = this.files.get(language)
+    if (file === undefined) return undefined
+    let lexicon = this.parsed.get(language)
+    if (!lexicon) this.parsed.set(language, (lexicon = parseLexicon(language, readFileSync(file, 'utf8'))))
+    return lexicon
+  }
+
+  /** Reads every lexicon now (a server takes the ~1 s at its start, not inside a request). */
+  readAll(): this {
+    for (const language of this.files.keys()) this.get(language)
+    return this
+  }
+
+  keys(): MapIterator<string> {
+    return this.files.keys()
+  }
+
+  *entries(): MapIterator<[string, Lexicon]> {
+    for (const language of this.files.keys()) yield [language, this.get(language)!]
+  }
+
+  *values(): MapIterator<Lexicon> {
+    for (const [, lexicon] of this.entries()) yield lexicon
+  }
+
+  [Symbol.iterator](): MapIterator<[string, Lexicon]> {
+    return this.entries()
+  }
+
+  forEach(callback: (lexicon: Lexicon, language: string, map: ReadonlyMap<string, Lexicon>) => void): void {
+    for (const [language, lexicon] of this.entries()) callback(lexicon, language, this)
+  }
 }
 
-/** One set of lexicons per process, also across Next's server bundle and node_modules copies of this module. */
+/** One shelf per process, also across Next's server bundle and node_modules copies of this module. */
 const SHARED_LEXICONS = Symbol.for('reflexion.glossLexicons')
-const shared = globalThis as typeof globalThis & { [SHARED_LEXICONS]?: Map<string, Lexicon> }
+const shared = globalThis as typeof globalThis & { [SHARED_LEXICONS]?: LexiconShelf }
 
-/** The lexicons, read once per process on first use (synchronously: they are small). */
-export function glossLexicons(): Map<string, Lexicon> {
-  return (shared[SHARED_LEXICONS] ??= readLexicons())
+/** The shipped lexicons, each read on first use (synchronously: each takes 10–350 ms). */
+export function glossLexicons(): LexiconShelf {
+  return (shared[SHARED_LEXICONS] ??= new LexiconShelf(lexiconDirectory()))
 }

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto'
-import { readFileSync, readdirSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { detectLanguage } from '../../../lib/adapters/embedders/language-detection'
-import { LEXICONS_VERSION, glossLexicons, glossWord, parseLexicon } from '../../../lib/adapters/embedders/lexicon'
+import {
+  LEXICONS_VERSION,
+  LexiconShelf,
+  glossLexicons,
+  glossWord,
+  parseLexicon,
+} from '../../../lib/adapters/embedders/lexicon'
 import {
   glossSegmented,
   glossSpaced,
@@ -151,6 +158,22 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     ])
     expect(detectLanguage('Яка погода завтра у Києві?', cyrillic)).toBe('uk')
     expect(detectLanguage('Какая погода завтра?', cyrillic)).toBe('ru')
+  })
+
+  it('reads a lexicon on its first use: a Latin-script text never reads the Greek one', () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'lexicons-'))
+    try {
+      writeFileSync(path.join(directory, 'fr.tsv'), 'de\tof\tf\ncombien\thow much\tf\ndegré\tdegree')
+      writeFileSync(path.join(directory, 'el.tsv'), 'καιρός\tweather')
+      const shelf = new LexiconShelf(directory)
+      rmSync(path.join(directory, 'el.tsv')) // read now, it would throw
+      expect(detectLanguage('Combien de degrés ?', shelf)).toBe('fr')
+      expect(detectLanguage('Convert the degrees of the room', shelf)).toBeNull()
+      expect([...shelf.keys()]).toEqual(['el', 'fr'])
+      expect(() => shelf.get('el')).toThrow(/ENOENT/)
+    } finally {
+      rmSync(directory, { recursive: true, force: true })
+    }
   })
 
   it('skips malformed lines and keeps the first entry of a form', () => {
