@@ -18,6 +18,9 @@ const MIN_KNOWN_SHARE = 0.5
 /** The same for a text without any function word: most of its words. */
 const MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS = 0.6
 
+/** A word that is one vowel (after folding its accents: "à", "é", "ó"). */
+const LONE_VOWEL = /^[aeiouy]$/
+
 /** How many of a text's words detection reads: the opening of a long text tells its language as well. */
 const SAMPLE_WORDS = 300
 
@@ -66,18 +69,22 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
   // A word that is English too ("a", "in", "no", "come") tells nothing: "Plan a walk in Rome" is English.
   const telling = words.filter((word) => !ENGLISH_FUNCTION_WORDS.has(word) && !ALSO_ENGLISH.has(word))
   const latin = latinLexicons(lexicons)
-  let best: { lexicon: Lexicon; functionWords: number; known: number } | null = null
+  // A lone vowel tells a text from English ("o", "e", "y"), but little about which language it is, so
+  // it only breaks ties of longer function words. A lone consonant tells neither: elided "l'" and "d'"
+  // are French, Catalan and Italian alike, and English splits into "candidate's" and "don't" too.
+  let best: { lexicon: Lexicon; functionWords: number; letters: number; known: number } | null = null
   for (const lexicon of latin) {
-    const functionWords = telling.filter((word) => lexicon.functionWords.has(word)).length
-    if (functionWords === 0) continue
-    const known = knows(lexicon)
-    if (!best || functionWords > best.functionWords || (functionWords === best.functionWords && known > best.known))
-      best = { lexicon, functionWords, known }
+    const own = telling.filter((word) => lexicon.functionWords.has(word))
+    const longer = own.filter((word) => [...word].length > 1).length
+    const letters = own.filter((word) => LONE_VOWEL.test(foldLetters(word))).length
+    if (longer + letters === 0) continue
+    const candidate = { lexicon, functionWords: longer, letters, known: knows(lexicon) }
+    if (!best || compareEvidence(candidate, best) > 0) best = candidate
   }
   // A word with accents or Spanish punctuation is evidence too: "Planifica un día tranquilo" has one
   // function word against English's "a"-free none, but "día" is no English word.
   const foreignLetters = /[¿¡]/u.test(text) || words.some((word) => foldLetters(word) !== word)
-  if (best && best.functionWords + (foreignLetters ? 1 : 0) > english && knowsEnough(best.known))
+  if (best && best.functionWords + best.letters + (foreignLetters ? 1 : 0) > english && knowsEnough(best.known))
     return best.lexicon.language
   // A short command may have no function word of its language ("Haftalık toplantıyı özetle."), or
   // only a chance one of another ("e" is Italian): with letters English does not use and no English
@@ -95,6 +102,14 @@ function latinLexicons(lexicons: ReadonlyMap<string, Lexicon>): Lexicon[] {
   return [...lexicons.keys()]
     .filter((language) => !SCRIPT_LANGUAGES.has(language))
     .map((language) => lexicons.get(language)!)
+}
+
+/** Which of two languages a text's words speak for more: longer function words, then single letters, then known words. */
+function compareEvidence(
+  left: { functionWords: number; letters: number; known: number },
+  right: { functionWords: number; letters: number; known: number },
+): number {
+  return left.functionWords - right.functionWords || left.letters - right.letters || left.known - right.known
 }
 
 /** A text's first words in lower case, without Han characters (left to the Chinese gloss). */

@@ -1,4 +1,4 @@
-import { glossWord, lookup, lowerCase, plainApostrophes, type Lexicon } from './lexicon'
+import { glossWord, lookup, lowerCase, plainApostrophes, probablyKnows, type Lexicon } from './lexicon'
 
 /**
  * A word-by-word English gloss of text in languages the sentence encoder does not know, from the
@@ -12,16 +12,11 @@ import { glossWord, lookup, lowerCase, plainApostrophes, type Lexicon } from './
 /** A word, with its hyphens, apostrophes and the zero-width non-joiners of Persian (می‌خواهم). */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:[-'\u200c][\p{L}\p{M}\p{N}]+)*/gu
 
-/** Which words the lexicon does not know stay in a gloss (the rest go). */
-export type KeepUnknown = (word: string) => boolean
-
 /**
- * Whether a word is written like a term, not a name or a plain word: in capitals ("SQL", "VPN") or
- * with a capital inside ("PostgreSQL", "iPhone").
+ * Which words the lexicon does not know stay in a gloss (the rest go). `kin`: the lexicon has longer
+ * words starting with the same five letters, so this one is probably a form of them it lacks.
  */
-export function looksLikeTerm(word: string): boolean {
-  return /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(word) || /.\p{Lu}/u.test(word)
-}
+export type KeepUnknown = (word: string, kin: boolean) => boolean
 
 /**
  * Glosses a text written with spaces between words: each known word becomes its English gloss (a
@@ -88,7 +83,7 @@ function glossToken(token: string, lexicon: Lexicon, first: boolean, keepUnknown
     // Turkish writes a name's case ending after an apostrophe: "İstanbul'da" is Istanbul.
     const suffix = lexicon.language === 'tr' && parts[position - 1] === "'"
     if (suffix) continue
-    if (gloss === null && !elided && keepUnknown(part)) words.push(part)
+    if (gloss === null && !elided && keepUnknown(part, probablyKnows(part, lexicon))) words.push(part)
     else if (gloss) words.push(gloss)
   }
   return words

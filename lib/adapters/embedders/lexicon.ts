@@ -12,9 +12,10 @@ import { foldAccents } from '../../core/reflexion/text-features'
 /**
  * The version of the lexicons, part of the offline embedder's id: bump it with any change to a
  * lexicon file or to how a text is glossed, so the re-embed job renews the stored vectors (a unit
- * test pins the files' digest). 2: Arabic particles, alphabets told apart by the words they know.
+ * test pins the files' digest). 2: Arabic particles, alphabets told apart by the words they know;
+ * 3: nine more languages, unknown words kept or dropped (`keepInGloss`).
  */
-export const LEXICONS_VERSION = 2
+export const LEXICONS_VERSION = 3
 
 /** One language's lexicon, ready for lookups. */
 export type Lexicon = {
@@ -140,7 +141,8 @@ function stemsOf(lexicon: Lexicon, stem: (word: string) => string): Map<string, 
   const stems = new Map<string, string>()
   for (const [form, gloss] of lexicon.contentForms) {
     const key = stem(form)
-    if (!stems.has(key)) stems.set(key, gloss)
+    // Snowball's Czech stems some words to nothing ("kino"): an empty stem matches no other word.
+    if (key && !stems.has(key)) stems.set(key, gloss)
   }
   return (lexicon.stems = stems)
 }

@@ -6,7 +6,7 @@ import { SENTENCE_ENCODER_DIMENSIONS, encodeSentences, encoderKnowsWord } from '
 import { glossChinese, isChineseText, loadChineseDictionary, type ChineseDictionary } from './chinese-gloss'
 import { detectLanguage } from './language-detection'
 import { LEXICONS_VERSION, glossLexicons } from './lexicon'
-import { glossSegmented, glossSpaced, looksLikeTerm } from './lexicon-gloss'
+import { glossSegmented, glossSpaced } from './lexicon-gloss'
 
 /** The words a text's hashed part counts: its gloss's, or its own where the gloss has none (Chinese particles: "个了"). */
 function lexicalText(read: string, text: string): string {
@@ -14,14 +14,16 @@ function lexicalText(read: string, text: string): string {
 }
 
 /**
- * The words a gloss keeps though its lexicon does not know them: words in lower case (loan words and
- * international ones: "paracetamol", "crontab"), terms ("SQL", "PostgreSQL") and names the encoder
- * reads whole ("Paris"). Other names and numbers go: left in, they drew a task toward lessons by their
- * look, not its meaning ("¿Quién escribió Don Quijote?" recalled the lesson on Spanish emails).
+ * The words a gloss keeps though its lexicon does not know them: names, units, brands and terms
+ * ("Lisboa", "Fahrenheit", "iPhone", "SQL"), words the encoder reads whole ("email", "30") and
+ * international ones ("paracetamol"). Lower-case forms of the language the lexicon lacks go
+ * ("tarkennavat"), and other numbers: the encoder reads them as pieces of English look-alikes, noise
+ * that drew tasks to unrelated lessons (on the six dev sets, 27 → 24 of 126 unrelated tasks recalled
+ * something, and 402 → 407 of 488 tasks found their lesson; bench/RESULTS.md).
  */
-function keepInGloss(word: string): boolean {
-  if (looksLikeTerm(word) || encoderKnowsWord(word)) return true
-  return /\p{L}/u.test(word) && !/^\p{Lu}/u.test(word)
+function keepInGloss(word: string, kin: boolean): boolean {
+  if (/\p{Lu}/u.test(word) || encoderKnowsWord(word)) return true
+  return /\p{L}/u.test(word) && !kin
 }
 
 /** How many texts' languages an embedder remembers. */

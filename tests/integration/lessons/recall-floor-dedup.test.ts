@@ -50,15 +50,15 @@ describe.each(databases)('recall on %s', (_name, database) => {
   })
 
   it('a task in a language without a gloss is compared by its real words: chance overlaps recall nothing', async () => {
-    const summary = 'Ha összefoglalót írsz, használj rövid mondatokat és magázódj.'
+    const summary = 'Kai rašai santrauką, naudok trumpus sakinius ir mandagų kreipinį.'
     for (const content of [summary, '计算个人所得税时，先扣除专项附加扣除，再按累进税率计算。'])
       await store.put({ content, metadata: { user_id: 'hans' } })
-    const task = 'Írj egy rövid összefoglalót a jegyzőkönyvről.'
+    const task = 'Parašyk trumpą santrauką apie posėdžio protokolą.'
     const hits = await recallForUser(store, task, 'hans', 5)
     expect(hits.map((hit) => hit.content)).toEqual([summary])
     // Its similarity is the exact word overlap, not the hashed vectors' (which meet other texts by chance).
     expect(hits[0].score).toBeCloseTo(lexicalSimilarity(task, summary), 5)
-    expect(await recallForUser(store, 'Hány lakosa van Budapestnek?', 'hans', 5)).toEqual([])
+    expect(await recallForUser(store, 'Kiek gyventojų turi Vilnius?', 'hans', 5)).toEqual([])
   })
 
   it('a task in a glossed language finds its lesson by meaning; an unrelated one recalls nothing', async () => {

@@ -33,19 +33,18 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(offlineEmbedder('meaning:0.8:1024:0.5').id).toBe(`use-lite+hash-v3-1024@0.8+gloss-v${LEXICONS_VERSION}@0.5`)
   })
 
-  it('glosses names it does not know away: a walk in Zbrzyca and a walk in Wąchock are the same task', async () => {
-    // Left in, such a name drew the task toward lessons by its look ("Don Quijote" → Spanish emails).
-    const [zbrzyca, wachock, terms, plain, drug, noDrug] = await embedder.embed([
-      'Planifie une balade tranquille à Zbrzyca pour ma grand-mère.',
-      'Planifie une balade tranquille à Wąchock pour ma grand-mère.',
-      'Sauvegarde la base PostgreSQL avant la mise à jour du serveur.',
-      'Sauvegarde la base avant la mise à jour du serveur.',
+  it('glosses the forms its lexicon misses away, and keeps names, units and international words', async () => {
+    // A missed form is read by the encoder as pieces of English look-alikes: noise (bench/RESULTS.md).
+    const [missed, without, unit, noUnit, drug, noDrug] = await embedder.embed([
+      'Planifie une balade tranquillou pour ma grand-mère.', // "tranquillou": kin of "tranquille", unknown
+      'Planifie une balade pour ma grand-mère.',
+      'Combien font 30 degrés Celsius en Fahrenheit ?',
+      'Combien font 30 degrés ?',
       '¿Puedo darle paracetamol a mi hijo?',
       '¿Puedo darle a mi hijo?',
     ])
-    expect(cosineSimilarity(zbrzyca, wachock)).toBeCloseTo(1, 6)
-    // Terms and words in lower case (loan words, drugs) stay.
-    expect(cosineSimilarity(terms, plain)).toBeLessThan(0.99)
+    expect(cosineSimilarity(missed, without)).toBeCloseTo(1, 6)
+    expect(cosineSimilarity(unit, noUnit)).toBeLessThan(0.95)
     expect(cosineSimilarity(drug, noDrug)).toBeLessThan(0.99)
     expect([encoderKnowsWord('email'), encoderKnowsWord('Paris'), encoderKnowsWord('Zbrzyca')]).toEqual([
       true,
@@ -95,7 +94,7 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(englishShare('Write a haiku about the rain')).toBe(1)
     expect(englishShare('Escribe un correo formal a la universidad')).toBe(0)
     expect(englishShare('Κάνε μια περίληψη της αναφοράς')).toBe(0)
-    expect(embedder.semanticShare('Tervezz egy nyugodt sétát Budapesten a nagyszüleimnek.')).toBe(0)
+    expect(embedder.semanticShare('Suplanuok ramų pasivaikščiojimą Vilniuje mano seneliams.')).toBe(0)
     expect(embedder.semanticShare('Write a haiku about the rain')).toBe(1)
     // Without the lexicons, French was one of them.
     expect(new MeaningEmbedder({ lexicons: false }).semanticShare('Quelle est la hauteur de la tour Eiffel ?')).toBe(0)
@@ -161,8 +160,8 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
 describe('MeaningEmbedder.exactSimilarity (the hashed part replaced by the exact word overlap)', () => {
   it('equals the exact lexical cosine for texts compared by words alone (a language without a gloss)', async () => {
     const [task, lesson] = [
-      'Tervezz egy nyugodt sétát Budapesten a nagyszüleimnek.',
-      'Nyugodt séta esetén legfeljebb három megálló legyen.',
+      'Suplanuok ramų pasivaikščiojimą Vilniuje mano seneliams.',
+      'Ramaus pasivaikščiojimo metu daryk ne daugiau kaip tris sustojimus.',
     ]
     const [left, right] = await embedder.embed([task, lesson])
     expect(embedder.exactSimilarity(task, lesson, cosineSimilarity(left, right))).toBeCloseTo(
@@ -173,8 +172,8 @@ describe('MeaningEmbedder.exactSimilarity (the hashed part replaced by the exact
 
   it('keeps the encoder part of a similarity and removes a chance collision of the hashed part', async () => {
     const [task, lesson] = [
-      'Tervezz egy nyugodt sétát Budapesten a nagyszüleimnek.',
-      'Κάνε μια περίληψη της αναφοράς για το τρίμηνο.',
+      'Suplanuok ramų pasivaikščiojimą Vilniuje mano seneliams.',
+      'Gwnewch grynodeb o adroddiad y chwarter.',
     ]
     const [left, right] = await embedder.embed([task, lesson])
     // Neither text is read by the encoder: both vectors are their hashed part, so no overlap means 0.
