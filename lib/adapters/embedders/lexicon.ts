@@ -13,9 +13,9 @@ import { foldAccents } from '../../core/reflexion/text-features'
  * The version of the lexicons, part of the offline embedder's id: bump it with any change to a
  * lexicon file or to how a text is glossed, so the re-embed job renews the stored vectors (a unit
  * test pins the files' digest). 2: Arabic particles, alphabets told apart by the words they know;
- * 3: nine more languages, unknown words kept or dropped (`keepInGloss`).
+ * 3: ten more languages, unknown words kept or dropped (`keepInGloss`); 4: yeh and kaf folded alike.
  */
-export const LEXICONS_VERSION = 3
+export const LEXICONS_VERSION = 4
 
 /** One language's lexicon, ready for lookups. */
 export type Lexicon = {
@@ -103,12 +103,26 @@ export function parseLexicon(language: string, tsv: string): Lexicon {
   return { language, forms, functionWords, prefixes, stem, longestForm, longestPhrase, contentForms }
 }
 
-/** Letters people type plainly that are not a base letter with an accent: Polish ł, Danish ø, Turkish ı… */
-const PLAIN_LETTERS: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ı: 'i', ß: 'ss', æ: 'ae', œ: 'oe' }
+/**
+ * Letters people type plainly that are not a base letter with an accent: Polish ł, Danish ø, Turkish
+ * ı…; and the Persian and Arabic forms of yeh and kaf, typed on either keyboard (ی ي ى, ک ك).
+ */
+const PLAIN_LETTERS: Record<string, string> = {
+  ł: 'l',
+  ø: 'o',
+  đ: 'd',
+  ı: 'i',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ی: 'ي',
+  ى: 'ي',
+  ک: 'ك',
+}
 
 /** A word as it is typed without accents and special letters ("błąd" → "blad"). */
 export function foldLetters(word: string): string {
-  return foldAccents(word).replace(/[łøđıßæœ]/g, (letter) => PLAIN_LETTERS[letter])
+  return foldAccents(word).replace(/[łøđıßæœیىک]/g, (letter) => PLAIN_LETTERS[letter])
 }
 
 /**

@@ -145,6 +145,13 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(glossWord('لا', arabic)).toBeNull() // a word is never stripped below two letters
   })
 
+  it('reads Persian typed on an Arabic keyboard, and Arabic with or without the dots of its final yeh', () => {
+    const persian = parseLexicon('fa', 'کیک\tcake\nیک\tone\tf')
+    expect(glossWord('كيك', persian)).toBe('cake') // Arabic kaf and yeh for Persian ک and ی
+    const arabic = parseLexicon('ar', 'مستشفى\thospital')
+    expect(glossWord('مستشفي', arabic)).toBe('hospital')
+  })
+
   it('tells the language of an alphabet by the words its lexicon knows, inflected ones and particles included', () => {
     const arabic = parseLexicon(
       'ar',
