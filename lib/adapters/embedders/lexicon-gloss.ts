@@ -78,10 +78,41 @@ function glossToken(token: string, lexicon: Lexicon, first: boolean): string[] {
     // Turkish writes a name's case ending after an apostrophe: "İstanbul'da" is Istanbul.
     const suffix = lexicon.language === 'tr' && parts[position - 1] === "'"
     if (suffix) continue
-    if (gloss === null && !elided) words.push(part)
+    const compound = gloss === null && stemming ? glossCompound(part, lexicon) : null
+    if (compound) words.push(...compound)
+    else if (gloss === null && !elided) words.push(part)
     else if (gloss) words.push(gloss)
   }
   return words
+}
+
+/** Languages that write compounds as one word ("kävelykierros", "Zeitzone", "sikkerhetskopi"). */
+const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'no', 'fi', 'hu'])
+/** The shortest part of a compound that is looked up (shorter ones match by chance). */
+const SHORTEST_PART = 3
+
+/**
+ * A compound the lexicon lacks, read as words it knows: the longest known head (as written, without
+ * the linking "s" of Germanic compounds, or inflected when it is long: "Zeitzonen-") and a known tail,
+ * inflected or itself a compound of two ("Zeitzonen|einstellung"). Null when no split finds both.
+ */
+function glossCompound(word: string, lexicon: Lexicon, parts = 3): string[] | null {
+  if (!COMPOUNDING.has(lexicon.language) || parts < 2) return null
+  const letters = [...lowerCase(word)]
+  for (let split = letters.length - SHORTEST_PART; split >= SHORTEST_PART; split--) {
+    const head = letters.slice(0, split).join('')
+    const headGloss =
+      lookup(lexicon, head) ??
+      (head.endsWith('s') ? lookup(lexicon, head.slice(0, -1)) : undefined) ??
+      (split >= 5 ? glossWord(head, lexicon) : null)
+    if (!headGloss) continue
+    const tail = letters.slice(split).join('')
+    const tailGloss = glossWord(tail, lexicon)
+    if (tailGloss) return [headGloss, tailGloss]
+    const tailParts = glossCompound(tail, lexicon, parts - 1)
+    if (tailParts) return [headGloss, ...tailParts]
+  }
+  return null
 }
 
 /** A dictionary of Han words, for kanji compounds a Japanese lexicon lacks (CC-CEDICT's headwords). */

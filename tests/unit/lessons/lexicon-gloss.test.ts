@@ -164,6 +164,19 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(glossWord('novém', czech)).toBeNull() // "new": its stem is empty, like that of "kino"
   })
 
+  it('reads a compound it lacks by its parts, in languages that write compounds as one word', () => {
+    const german = parseLexicon(
+      'de',
+      ['zeitzone\ttime zone', 'einstellung\tsetting', 'sicherung\tbackup', 'kopie\tcopy'].join('\n'),
+    )
+    expect(glossSpaced('Prüfe die Zeitzoneneinstellung', german)).toBe('Prüfe die time zone setting') // inflected head
+    expect(glossSpaced('eine Sicherungskopie', german)).toBe('eine backup copy') // the linking "s"
+    expect(glossSpaced('eine Kopiezeit', german)).toBe('eine Kopiezeit') // no known tail: stays whole
+    // French does not compound: a word made of two French words is not split.
+    const french = parseLexicon('fr', 'porte\tdoor\nmanteau\tcoat')
+    expect(glossSpaced('un portemanteau', french)).toBe('un portemanteau')
+  })
+
   it('reads a lexicon on its first use: a Latin-script text never reads the Greek one', () => {
     const directory = mkdtempSync(path.join(os.tmpdir(), 'lexicons-'))
     try {
