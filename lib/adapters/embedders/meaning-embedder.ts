@@ -1,4 +1,5 @@
 import type { Embedder } from '../../core/reflexion/embedder'
+import { BoundedCache } from '../../core/reflexion/bounded-cache'
 import { HashEmbedder } from '../../core/reflexion/hash-embedder'
 import { cjkShare, englishShare, lexicalSimilarity, textFeatures } from '../../core/reflexion/text-features'
 import { cosineSimilarity } from '../../core/reflexion/hash-embedder'
@@ -69,7 +70,7 @@ export class MeaningEmbedder implements Embedder {
   }
 
   /** The languages of the last texts asked about: embedding, its weight and recall's floor each ask. */
-  private readonly languages = new Map<string, string | null>()
+  private readonly languages = new BoundedCache<string, string | null>(LANGUAGE_CACHE_SIZE)
 
   /** The language a text is glossed from ('zh', a lexicon's language), or null when it is read as it is. */
   glossLanguage(text: string): string | null {
@@ -80,7 +81,6 @@ export class MeaningEmbedder implements Embedder {
     if (language === undefined) {
       language = detectLanguage(text, glossLexicons())
       this.languages.set(text, language)
-      if (this.languages.size > LANGUAGE_CACHE_SIZE) this.languages.delete(this.languages.keys().next().value!)
     }
     return language
   }

@@ -1,4 +1,5 @@
 import type { EmbeddingsModel } from '@energetic-ai/embeddings'
+import { BoundedCache } from '../../core/reflexion/bounded-cache'
 
 /**
  * The Universal Sentence Encoder lite (512 dimensions, English vocabulary), with its weights read
@@ -94,12 +95,7 @@ export function loadSentenceEncoder(): Promise<EmbeddingsModel> {
 const BATCH = 32
 /** Recently encoded texts: a run recalls with the same prompt on every attempt. */
 const CACHE_SIZE = 512
-const cache = new Map<string, number[]>()
-
-function remember(text: string, vector: number[]): void {
-  cache.set(text, vector)
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string)
-}
+const cache = new BoundedCache<string, number[]>(CACHE_SIZE)
 
 /**
  * How much of a text the encoder reads: its first words, and of those at most so many characters.
@@ -134,7 +130,7 @@ export async function encodeSentences(fullTexts: string[]): Promise<number[][]> 
         const norm = Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0))
         const unit = norm === 0 || text.trim() === '' ? vector.map(() => 0) : vector.map((value) => value / norm)
         fresh.set(text, unit)
-        remember(text, unit)
+        cache.set(text, unit)
       })
     }
   }

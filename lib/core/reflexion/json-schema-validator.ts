@@ -1,8 +1,9 @@
 import { Ajv, type ValidateFunction } from 'ajv'
+import { BoundedCache } from './bounded-cache'
 
 /** How many compiled schemas are kept: demo and template tasks reuse a handful of schemas. */
 const CACHE_SIZE = 100
-const compiled = new Map<string, ValidateFunction>()
+const compiled = new BoundedCache<string, ValidateFunction>(CACHE_SIZE)
 
 /**
  * The largest JSON Schema a task may carry. Ajv compiles into generated code in time that grows
@@ -113,14 +114,9 @@ export function compileJsonSchema(schema: Record<string, unknown>): ValidateFunc
   if (tooLarge) throw new JsonSchemaTooLargeError(tooLarge)
   const key = cacheKey(schema)
   const hit = compiled.get(key)
-  if (hit) {
-    compiled.delete(key) // re-insert: the map's order is least recently used first
-    compiled.set(key, hit)
-    return hit
-  }
+  if (hit) return hit
   // A fresh Ajv per schema: a shared instance would refuse two schemas with the same $id.
   const validate = new Ajv({ allErrors: true, strict: false }).compile(schema)
   compiled.set(key, validate)
-  if (compiled.size > CACHE_SIZE) compiled.delete(compiled.keys().next().value as string)
   return validate
 }
