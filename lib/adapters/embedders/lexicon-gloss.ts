@@ -90,6 +90,11 @@ function glossToken(token: string, lexicon: Lexicon, first: boolean): string[] {
 const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'no', 'fi', 'hu'])
 /** The shortest part of a compound that is looked up (shorter ones match by chance). */
 const SHORTEST_PART = 3
+/**
+ * The longest word read as a compound. Real ones stay under it; splitting costs the square of a
+ * word's length (one 18,000-letter Finnish "word" held the process for 48 s).
+ */
+const LONGEST_COMPOUND = 64
 
 /**
  * A compound the lexicon lacks, read as words it knows: the longest known head (as written, without
@@ -99,6 +104,7 @@ const SHORTEST_PART = 3
 function glossCompound(word: string, lexicon: Lexicon, parts = 3): string[] | null {
   if (!COMPOUNDING.has(lexicon.language) || parts < 2) return null
   const letters = [...lowerCase(word)]
+  if (letters.length > LONGEST_COMPOUND) return null
   for (let split = letters.length - SHORTEST_PART; split >= SHORTEST_PART; split--) {
     const head = letters.slice(0, split).join('')
     const headGloss =

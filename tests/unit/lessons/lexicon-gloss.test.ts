@@ -172,6 +172,10 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(glossSpaced('Prüfe die Zeitzoneneinstellung', german)).toBe('Prüfe die time zone setting') // inflected head
     expect(glossSpaced('eine Sicherungskopie', german)).toBe('eine backup copy') // the linking "s"
     expect(glossSpaced('eine Kopiezeit', german)).toBe('eine Kopiezeit') // no known tail: stays whole
+    // A "word" longer than any compound is not split: splitting costs the square of its length.
+    const snoring = parseLexicon('de', `sicherung\tbackup\n${'z'.repeat(40)}\tsnore\n${'z'.repeat(60)}\tsnore`)
+    expect(glossSpaced(`sicherung${'z'.repeat(40)}`, snoring)).toBe('backup snore')
+    expect(glossSpaced(`sicherung${'z'.repeat(60)}`, snoring)).toBe(`sicherung${'z'.repeat(60)}`)
     // French does not compound: a word made of two French words is not split.
     const french = parseLexicon('fr', 'porte\tdoor\nmanteau\tcoat')
     expect(glossSpaced('un portemanteau', french)).toBe('un portemanteau')
