@@ -72,7 +72,7 @@ const SHARED_ENCODER = Symbol.for('reflexion.sentenceEncoder')
 const shared = globalThis as typeof globalThis & { [SHARED_ENCODER]?: Promise<EmbeddingsModel> }
 
 /** Something that embeds texts: the encoder, or a stand-in in a test. */
-type Embeds = Pick<EmbeddingsModel, 'embed'>
+type Embeds = { embed(texts: string[]): Promise<number[][]> }
 
 /** The library's load steps, apart so that a test can check the order they run in. */
 export interface EncoderRuntime<Source, Model extends Embeds> {
