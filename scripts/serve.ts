@@ -71,7 +71,7 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
   void import('../lib/adapters/embedders/sentence-encoder')
     .then(({ loadSentenceEncoder }) => loadSentenceEncoder())
     .then(() => import('../lib/adapters/embedders/lexicon'))
-    .then(({ glossLexicons }) => glossLexicons().readAll())
+    .then(({ glossLexicons }) => glossLexicons().warm())
     .catch(() => {})
 
   const app = next({ dev: options.dev, dir: root, hostname: 'localhost', port })

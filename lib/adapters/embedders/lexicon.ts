@@ -34,9 +34,16 @@ export type Lexicon = {
   longestPhrase: number
   /** Its content words, in file order, for the stem table. */
   contentForms: readonly [string, string][]
-  /** Snowball stems of the content words → gloss: built on the first lookup by stem (Snowball takes ~40 µs a word). */
-  stems?: Map<string, string>
+  /**
+   * Snowball stems of the content words → gloss (Snowball takes 10–90 µs a word, so a large lexicon's
+   * table takes a second or more): built by a server's warm-up a slice at a time, and completed by the
+   * first lookup by stem that needs it.
+   */
+  stems?: StemTable
 }
+
+/** A stem table under construction: the stems of `contentForms` up to `stemmed`. */
+type StemTable = { glosses: Map<string, string>; stemmed: number }
 
 /** How many leading letters `prefixes` keeps. */
 const PREFIX_LETTERS = 5
@@ -150,16 +157,32 @@ function prefixOf(word: string): string {
   return word.slice(0, PREFIX_LETTERS)
 }
 
-/** The stem table of a lexicon, built on first use: the first entry of a stem wins. */
-function stemsOf(lexicon: Lexicon, stem: (word: string) => string): Map<string, string> {
-  if (lexicon.stems) return lexicon.stems
-  const stems = new Map<string, string>()
-  for (const [form, gloss] of lexicon.contentForms) {
+/** Adds the stems of up to `count` more content words to a lexicon's table (the first entry of a stem wins). */
+function extendStems(lexicon: Lexicon, stem: (word: string) => string, count: number): StemTable {
+  const table = (lexicon.stems ??= { glosses: new Map(), stemmed: 0 })
+  const end = Math.min(lexicon.contentForms.length, table.stemmed + count)
+  for (; table.stemmed < end; table.stemmed++) {
+    const [form, gloss] = lexicon.contentForms[table.stemmed]
     const key = stem(form)
     // Snowball's Czech stems some words to nothing ("kino"): an empty stem matches no other word.
-    if (key && !stems.has(key)) stems.set(key, gloss)
+    if (key && !table.glosses.has(key)) table.glosses.set(key, gloss)
   }
-  return (lexicon.stems = stems)
+  return table
+}
+
+/** The whole stem table of a lexicon, finishing it now if the warm-up has not. */
+function stemsOf(lexicon: Lexicon, stem: (word: string) => string): Map<string, string> {
+  return extendStems(lexicon, stem, Infinity).glosses
+}
+
+/** How many words one slice of a warm-up stems: ~5–20 ms, so requests are not held up behind it. */
+const STEM_SLICE = 250
+
+/** Builds a lexicon's stem table a slice at a time, giving the event loop back between slices. */
+async function warmStems(lexicon: Lexicon): Promise<void> {
+  if (!lexicon.stem) return
+  while (extendStems(lexicon, lexicon.stem, STEM_SLICE).stemmed < lexicon.contentForms.length)
+    await new Promise((resolve) => setImmediate(resolve))
 }
 
 /**
@@ -264,10 +287,16 @@ export class LexiconShelf implements ReadonlyMap<string, Lexicon> {
     return lexicon
   }
 
-  /** Reads every lexicon now (a server takes the seconds at its start, not inside a request). */
-  readAll(): this {
-    for (const language of this.files.keys()) this.get(language)
-    return this
+  /**
+   * Reads every lexicon and builds its stem table now, a language and a slice at a time, so a server
+   * takes these seconds at its start and keeps answering meanwhile, instead of inside the request
+   * that first meets a language.
+   */
+  async warm(): Promise<void> {
+    for (const language of this.files.keys()) {
+      await warmStems(this.get(language)!)
+      await new Promise((resolve) => setImmediate(resolve))
+    }
   }
 
   keys(): MapIterator<string> {

@@ -197,6 +197,34 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     }
   })
 
+  it('warms a shelf a slice at a time: every stem table is built, and a lookup mid-way finishes the one it needs', async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'lexicons-'))
+    try {
+      // Enough words for many slices; the first entry of a stem still wins.
+      const words = Array.from({ length: 3_000 }, (_, n) => `palabra${n.toString(36)}s\tword ${n}`)
+      const spanish = ['viajar\ttravel', 'viajaremos\tjourney', ...words].join('\n')
+      writeFileSync(path.join(directory, 'es.tsv'), spanish)
+      writeFileSync(path.join(directory, 'it.tsv'), 'viaggiare\ttravel')
+      const shelf = new LexiconShelf(directory)
+      const warming = shelf.warm()
+      // Mid-warm, a lookup by stem finishes the table it needs at once, with the same result.
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(shelf.get('es')!.stems?.stemmed).toBeLessThan(shelf.get('es')!.contentForms.length)
+      expect(glossWord('viajaron', shelf.get('es')!)).toBe('travel')
+      await warming
+      for (const language of ['es', 'it']) {
+        const lexicon = shelf.get(language)!
+        expect(lexicon.stems?.stemmed).toBe(lexicon.contentForms.length)
+      }
+      expect(glossWord('viaggiamo', shelf.get('it')!)).toBe('travel')
+      const atOnce = parseLexicon('es', spanish)
+      for (const word of ['palabra1r', 'palabrazzes', 'palabra2a', 'viajaba'])
+        expect(glossWord(word, shelf.get('es')!)).toBe(glossWord(word, atOnce))
+    } finally {
+      rmSync(directory, { recursive: true, force: true })
+    }
+  })
+
   it('skips malformed lines and keeps the first entry of a form', () => {
     const parsed = parseLexicon('fr', 'bonjour\thello\n\nmalformed\nbonjour\tgood day\n\tnothing')
     expect(parsed.forms.get('bonjour')).toBe('hello')
