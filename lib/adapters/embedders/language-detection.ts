@@ -46,8 +46,8 @@ const SCRIPT_LANGUAGES = new Set([
  * Devanagari, Greek) is the language of that script whose lexicon knows most of its words, inflected
  * ones by their stem (Russian or Ukrainian; Arabic glues "and", "the", "with" to its words); a
  * Latin-script text is the language whose function words it uses most, when they outnumber its
- * English function words (ties go to the language whose lexicon knows more of its words). Either way
- * the lexicon must know half of the words. Chinese is left to the Chinese gloss.
+ * English function words (ties go to the language whose lexicon knows more of its words, each counted by
+ * how few lexicons know it). Either way the lexicon must know half of the words. Chinese is left to the Chinese gloss.
  */
 export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexicon>): string | null {
   for (const [script, language] of SEGMENTED_SCRIPTS)
@@ -65,20 +65,22 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
       )
       return best && knowsEnough(best.known) ? best.lexicon.language : null
     }
+  const latin = latinLexicons(lexicons)
+  let weights: ((lexicon: Lexicon) => number) | undefined // only for texts with evidence of another language
+  const telling = (lexicon: Lexicon) => (weights ??= tellingWeights(words, latin))(lexicon)
   const english = words.filter((word) => ENGLISH_FUNCTION_WORDS.has(word)).length
   // A word that is English too ("a", "in", "no", "come") tells nothing: "Plan a walk in Rome" is English.
-  const telling = words.filter((word) => !ENGLISH_FUNCTION_WORDS.has(word) && !ALSO_ENGLISH.has(word))
-  const latin = latinLexicons(lexicons)
+  const notEnglish = words.filter((word) => !ENGLISH_FUNCTION_WORDS.has(word) && !ALSO_ENGLISH.has(word))
   // A lone vowel tells a text from English ("o", "e", "y"), but little about which language it is, so
   // it only breaks ties of longer function words. A lone consonant tells neither: elided "l'" and "d'"
   // are French, Catalan and Italian alike, and English splits into "candidate's" and "don't" too.
-  let best: { lexicon: Lexicon; functionWords: number; letters: number; known: number } | null = null
+  let best: (Evidence & { lexicon: Lexicon; known: number }) | null = null
   for (const lexicon of latin) {
-    const own = telling.filter((word) => lexicon.functionWords.has(word))
+    const own = notEnglish.filter((word) => lexicon.functionWords.has(word))
     const longer = own.filter((word) => [...word].length > 1).length
     const letters = own.filter((word) => LONE_VOWEL.test(foldLetters(word))).length
     if (longer + letters === 0) continue
-    const candidate = { lexicon, functionWords: longer, letters, known: knows(lexicon) }
+    const candidate = { lexicon, functionWords: longer, letters, known: knows(lexicon), telling: telling(lexicon) }
     if (!best || compareEvidence(candidate, best) > 0) best = candidate
   }
   // A word with accents or Spanish punctuation is evidence too: "Planifica un día tranquilo" has one
@@ -88,11 +90,12 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
     return best.lexicon.language
   // A short command may have no function word of its language ("Haftalık toplantıyı özetle."), or
   // only a chance one of another ("e" is Italian): with letters English does not use and no English
-  // word, it is the language whose lexicon knows most of it. Otherwise a lexicon that knows few of
+  // word, it is the language whose lexicon knows most of it (by telling words). Otherwise a lexicon that knows few of
   // the words is a chance hit ("po" in Polish is Italian too).
   if (english === 0 && foreignLetters && words.length >= 3) {
-    const most = mostOf(latin, knows)
-    if (most && most.known >= words.length * MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS) return most.lexicon.language
+    const most = mostOf(latin, telling)
+    if (most && knows(most.lexicon) >= words.length * MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS)
+      return most.lexicon.language
   }
   return null
 }
@@ -104,12 +107,20 @@ function latinLexicons(lexicons: ReadonlyMap<string, Lexicon>): Lexicon[] {
     .map((language) => lexicons.get(language)!)
 }
 
-/** Which of two languages a text's words speak for more: longer function words, then single letters, then known words. */
-function compareEvidence(
-  left: { functionWords: number; letters: number; known: number },
-  right: { functionWords: number; letters: number; known: number },
-): number {
-  return left.functionWords - right.functionWords || left.letters - right.letters || left.known - right.known
+/**
+ * How much of a text each Latin-script lexicon knows, each word weighted by how few lexicons know it:
+ * "degrés" (French alone) tells more than "Fahrenheit" or "Celsius", which half of them list.
+ */
+function tellingWeights(words: readonly string[], latin: readonly Lexicon[]): (lexicon: Lexicon) => number {
+  const knownBy = words.map((word) => latin.filter((lexicon) => probablyKnows(word, lexicon)))
+  return (lexicon) => knownBy.reduce((sum, lexicons) => sum + (lexicons.includes(lexicon) ? 1 / lexicons.length : 0), 0)
+}
+
+type Evidence = { functionWords: number; letters: number; telling: number }
+
+/** Which of two languages a text's words speak for more: longer function words, then single letters, then telling words. */
+function compareEvidence(left: Evidence, right: Evidence): number {
+  return left.functionWords - right.functionWords || left.letters - right.letters || left.telling - right.telling
 }
 
 /** A text's first words in lower case, without Han characters (left to the Chinese gloss). */

@@ -85,6 +85,17 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(detectLanguage('会議の時間を決めたい', lexicons)).toBeNull()
   })
 
+  it('breaks a tie of function words by the words only one language knows, not by international ones', () => {
+    const shelf = new Map([
+      ['fr', parseLexicon('fr', 'en\tin\tf\nconvertir\tconvert\ndegrés\tdegrees')],
+      ['es', parseLexicon('es', 'en\tin\tf\nconvertir\tconvert\nfahrenheit\tfahrenheit\ncelsius\tcelsius')],
+      ['it', parseLexicon('it', 'in\tin\tf\nfahrenheit\tfahrenheit\ncelsius\tcelsius')],
+    ])
+    // Spanish knows more of the words, but only the French one is French alone.
+    expect(detectLanguage('Convertis 98,6 degrés Fahrenheit en Celsius.', shelf)).toBe('fr')
+    expect(detectLanguage('Convierte 98,6 grados Fahrenheit en Celsius.', shelf)).toBe('es')
+  })
+
   it('segments Japanese by the longest entry, and reads kanji compounds it lacks from the Han dictionary', () => {
     const japanese = parseLexicon(
       'ja',
