@@ -198,6 +198,17 @@ export function probablyKnows(word: string, lexicon: Lexicon): boolean {
 /** The English gloss of one word: its exact form, its form without accents, then its stem; null when unknown. */
 export function glossWord(word: string, lexicon: Lexicon, stemming = true): string | null {
   const lower = lowerCase(word)
+  const gloss = glossForm(lower, lexicon, stemming)
+  if (gloss !== null || lexicon.language !== 'de') return gloss
+  for (const spelled of withUmlauts(lower)) {
+    const umlauted = glossForm(spelled, lexicon, stemming)
+    if (umlauted !== null) return umlauted
+  }
+  return null
+}
+
+/** The gloss of a word in lower case, as it is spelled: its form, its particles taken off, then its stem. */
+function glossForm(lower: string, lexicon: Lexicon, stemming: boolean): string | null {
   const exact = lookup(lexicon, lower)
   if (exact !== undefined) return exact
   if (lexicon.language === 'ar')
@@ -214,6 +225,31 @@ export function glossWord(word: string, lexicon: Lexicon, stemming = true): stri
     null
   )
 }
+
+/** How many "ae", "oe" and "ue" of a word are tried as umlauts (each may be one or not: "Steuererklaerung"). */
+const MOST_UMLAUT_SPELLINGS = 3
+
+/**
+ * A German word typed without umlauts ("fuehrerschein", "schoen", "Steuererklaerung") spelled with
+ * them, every way its ae, oe and ue may stand for ä, ö and ü ("schoen" is "schön", not "schon").
+ */
+function withUmlauts(word: string): string[] {
+  const pairs = [...word.matchAll(/[aou]e/g)].map((match) => match.index)
+  if (pairs.length === 0 || pairs.length > MOST_UMLAUT_SPELLINGS) return []
+  const spellings: string[] = []
+  for (let chosen = (1 << pairs.length) - 1; chosen > 0; chosen--) {
+    let spelled = word
+    for (let pair = pairs.length - 1; pair >= 0; pair--)
+      if (chosen & (1 << pair)) {
+        const at = pairs[pair]
+        spelled = `${spelled.slice(0, at)}${UMLAUTS[spelled[at]]}${spelled.slice(at + 2)}`
+      }
+    spellings.push(spelled)
+  }
+  return spellings
+}
+
+const UMLAUTS: Record<string, string> = { a: 'ä', o: 'ö', u: 'ü' }
 
 /**
  * An Arabic word without the particles written onto it, longest first: "and"/"so" (و ف), then

@@ -85,6 +85,19 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(detectLanguage('会議の時間を決めたい', lexicons)).toBeNull()
   })
 
+  it('reads German typed without umlauts: ae, oe and ue, each where it may be one', () => {
+    const german = parseLexicon(
+      'de',
+      'schon\talready\tf\nschön\tbeautiful\nführerschein\tdriving licence\nsteuererklärung\ttax return\nprüfung\texam',
+    )
+    expect(glossWord('schoen', german)).toBe('beautiful') // not "schon", which the word folds to
+    expect(glossWord('Fuehrerschein', german)).toBe('driving licence')
+    expect(glossWord('Steuererklaerung', german)).toBe('tax return') // the "ue" of Steuer stays
+    expect(glossWord('Pruefungen', german)).toBe('exam') // then by its stem
+    expect(glossWord('Quelle', german)).toBeNull()
+    expect(glossWord('schoen', parseLexicon('nl', 'schön\tbeautiful'))).toBeNull()
+  })
+
   it('breaks a tie of function words by the words only one language knows, not by international ones', () => {
     const shelf = new Map([
       ['fr', parseLexicon('fr', 'en\tin\tf\nconvertir\tconvert\ndegrés\tdegrees')],
