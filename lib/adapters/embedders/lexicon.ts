@@ -42,8 +42,12 @@ export type Lexicon = {
   stems?: StemTable
 }
 
-/** A stem table under construction: the stems of `contentForms` up to `stemmed`. */
-type StemTable = { glosses: Map<string, string>; stemmed: number }
+/**
+ * A stem table under construction: the stems of `contentForms` up to `stemmed`, and the stems of the
+ * same forms typed without accents, for inflected words typed so ("telecharges": Snowball stems the
+ * accented forms to "télécharg", and Russian "лёгкий" and "легкой" apart).
+ */
+type StemTable = { glosses: Map<string, string>; plain: Map<string, string>; stemmed: number }
 
 /** How many leading letters `prefixes` keeps. */
 const PREFIX_LETTERS = 5
@@ -128,9 +132,12 @@ const PLAIN_LETTERS: Record<string, string> = {
   ک: 'ك',
 }
 
-/** A word as it is typed without accents and special letters ("błąd" → "blad"). */
+/**
+ * A word as it is typed without accents and special letters ("błąd" → "blad", "ёлка" → "елка").
+ * Cyrillic й is a letter of its own, not и with a mark: it stays.
+ */
 export function foldLetters(word: string): string {
-  return foldAccents(word).replace(/[łøđıßæœیىک]/g, (letter) => PLAIN_LETTERS[letter])
+  return word.replace(/[^йЙ]+/g, foldAccents).replace(/[łøđıßæœیىک]/g, (letter) => PLAIN_LETTERS[letter])
 }
 
 /**
@@ -159,20 +166,25 @@ function prefixOf(word: string): string {
 
 /** Adds the stems of up to `count` more content words to a lexicon's table (the first entry of a stem wins). */
 function extendStems(lexicon: Lexicon, stem: (word: string) => string, count: number): StemTable {
-  const table = (lexicon.stems ??= { glosses: new Map(), stemmed: 0 })
+  const table = (lexicon.stems ??= { glosses: new Map(), plain: new Map(), stemmed: 0 })
   const end = Math.min(lexicon.contentForms.length, table.stemmed + count)
   for (; table.stemmed < end; table.stemmed++) {
     const [form, gloss] = lexicon.contentForms[table.stemmed]
     const key = stem(form)
     // Snowball's Czech stems some words to nothing ("kino"): an empty stem matches no other word.
-    if (key && !table.glosses.has(key)) table.glosses.set(key, gloss)
+    if (!key) continue
+    if (!table.glosses.has(key)) table.glosses.set(key, gloss)
+    const plainForm = foldable(form) ? foldLetters(form) : form
+    if (plainForm === form) continue
+    const plain = stem(plainForm)
+    if (plain && !table.plain.has(plain)) table.plain.set(plain, gloss)
   }
   return table
 }
 
 /** The whole stem table of a lexicon, finishing it now if the warm-up has not. */
-function stemsOf(lexicon: Lexicon, stem: (word: string) => string): Map<string, string> {
-  return extendStems(lexicon, stem, Infinity).glosses
+function stemsOf(lexicon: Lexicon, stem: (word: string) => string): StemTable {
+  return extendStems(lexicon, stem, Infinity)
 }
 
 /** How many words one slice of a warm-up stems: ~5–20 ms, so requests are not held up behind it. */
@@ -218,12 +230,12 @@ function glossForm(lower: string, lexicon: Lexicon, stemming: boolean): string |
     }
   if (!stemming || !lexicon.stem || [...lower].length < 3) return null
   const stems = stemsOf(lexicon, lexicon.stem)
-  // Snowball leaves some letters alone (Russian ё): the word without its diacritics is tried too.
-  return (
-    stems.get(lexicon.stem(lower)) ??
-    (foldable(lower) ? stems.get(lexicon.stem(foldLetters(lower))) : undefined) ??
-    null
-  )
+  const found = stems.glosses.get(lexicon.stem(lower))
+  if (found !== undefined || !foldable(lower)) return found ?? null
+  // Typed without its accents, or with letters Snowball leaves alone (Russian ё): the word without
+  // them, against the stems as they are and then against the stems without theirs.
+  const plainStem = lexicon.stem(foldLetters(lower))
+  return stems.glosses.get(plainStem) ?? stems.plain.get(plainStem) ?? null
 }
 
 /** How many "ae", "oe" and "ue" of a word are tried as umlauts (each may be one or not: "Steuererklaerung"). */

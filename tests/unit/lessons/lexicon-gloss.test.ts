@@ -7,6 +7,7 @@ import { detectLanguage } from '../../../lib/adapters/embedders/language-detecti
 import {
   LEXICONS_VERSION,
   LexiconShelf,
+  foldLetters,
   glossLexicons,
   glossWord,
   parseLexicon,
@@ -83,6 +84,17 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     // Without a lexicon for the script, nothing is glossed.
     expect(detectLanguage('Какая погода завтра?', lexicons)).toBeNull()
     expect(detectLanguage('会議の時間を決めたい', lexicons)).toBeNull()
+  })
+
+  it('finds an inflected word typed without its accents by its stem', () => {
+    const french = parseLexicon('fr', 'télécharger\tdownload\néconomiser\tsave')
+    expect(glossWord('téléchargés', french)).toBe('download')
+    expect(glossWord('telecharges', french)).toBe('download') // Snowball stems the entry to "télécharg"
+    expect(glossWord('economisait', french)).toBe('save')
+    // Russian typed with е for ё; й is a letter of its own, not и with an accent.
+    const russian = parseLexicon('ru', 'лёгкий\tlight easy\nновый\tnew')
+    expect(glossWord('легкой', russian)).toBe('light easy')
+    expect(foldLetters('новый ёж')).toBe('новый еж')
   })
 
   it('reads German typed without umlauts: ae, oe and ue, each where it may be one', () => {
