@@ -74,20 +74,22 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
   // A lone vowel tells a text from English ("o", "e", "y"), but little about which language it is, so
   // it only breaks ties of longer function words. A lone consonant tells neither: elided "l'" and "d'"
   // are French, Catalan and Italian alike, and English splits into "candidate's" and "don't" too.
-  let best: (Evidence & { lexicon: Lexicon; known: number }) | null = null
+  let best: (Evidence & { lexicon: Lexicon }) | null = null
   for (const lexicon of latin) {
     const own = notEnglish.filter((word) => lexicon.functionWords.has(word))
     const longer = own.filter((word) => [...word].length > 1).length
     const letters = own.filter((word) => LONE_VOWEL.test(foldLetters(word))).length
     if (longer + letters === 0) continue
-    const candidate = { lexicon, functionWords: longer, letters, known: knows(lexicon), telling: telling(lexicon) }
+    const known = knows(lexicon)
+    // A lexicon that knows few of the words is not the language, whatever function words it shares.
+    if (!knowsEnough(known)) continue
+    const candidate = { lexicon, functionWords: longer, letters, known, telling: telling(lexicon) }
     if (!best || compareEvidence(candidate, best) > 0) best = candidate
   }
   // A word with accents or Spanish punctuation is evidence too: "Planifica un día tranquilo" has one
   // function word against English's "a"-free none, but "día" is no English word.
   const foreignLetters = /[¿¡]/u.test(text) || words.some((word) => foldLetters(word) !== word)
-  if (best && best.functionWords + best.letters + (foreignLetters ? 1 : 0) > english && knowsEnough(best.known))
-    return best.lexicon.language
+  if (best && best.functionWords + best.letters + (foreignLetters ? 1 : 0) > english) return best.lexicon.language
   // A short command may have no function word of its language ("Haftalık toplantıyı özetle."), or
   // only a chance one of another ("e" is Italian): with letters English does not use and no English
   // word, it is the language whose lexicon knows most of it (by telling words). Otherwise a lexicon that knows few of

@@ -97,6 +97,16 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(foldLetters('новый ёж')).toBe('новый еж')
   })
 
+  it('passes over a language with more function words when its lexicon knows few of the words', () => {
+    const italian = ['le\tthe\tf', 'ha\thas\tf', 'il\tthe', 'treno\ttrain', 'notturno\tnight', 'cuccetta\tberth']
+    const shelf = new Map([
+      ['it', parseLexicon('it', [...italian, 'posti\tseats', 'sedere\tsit'].join('\n'))],
+      // Spanish shares "le" and "ha", and its lone "o" breaks the tie, but it knows three words of eleven.
+      ['es', parseLexicon('es', 'le\tto him\tf\nha\thas\tf\no\tor\tf')],
+    ])
+    expect(detectLanguage('Il treno notturno ha le cuccette o solo posti a sedere?', shelf)).toBe('it')
+  })
+
   it('reads German typed without umlauts: ae, oe and ue, each where it may be one', () => {
     const german = parseLexicon(
       'de',
