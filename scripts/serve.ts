@@ -67,12 +67,7 @@ export async function startServer(options: { dev: boolean }): Promise<http.Serve
   if (database.embedded) await seedDemo(database.prisma, (line) => process.stdout.write(`${line}\n`))
   else console.log('demo data: not seeded on a PostgreSQL server (run `npm run db:seed` to add it)')
   const stopWorker = await startWorker()
-  // Load the offline sentence encoder and the gloss lexicons now, not inside the first request that embeds a lesson.
-  void import('../lib/adapters/embedders/sentence-encoder')
-    .then(({ loadSentenceEncoder }) => loadSentenceEncoder())
-    .then(() => import('../lib/adapters/embedders/lexicon'))
-    .then(({ glossLexicons }) => glossLexicons().warm())
-    .catch(() => {})
+  void import('../lib/adapters/embedders').then(({ warmOfflineEmbedder }) => warmOfflineEmbedder()).catch(() => {})
 
   const app = next({ dev: options.dev, dir: root, hostname: 'localhost', port })
   const handle = app.getRequestHandler()

@@ -38,6 +38,7 @@ async function main() {
   console.log(
     `[worker] pid ${process.pid} executing runs (concurrency ${env.WORKER_CONCURRENCY}, per tenant ${env.TENANT_CONCURRENCY})`,
   )
+  void import('../lib/adapters/embedders').then(({ warmOfflineEmbedder }) => warmOfflineEmbedder().catch(() => {}))
   const metricsServer = env.WORKER_METRICS_PORT
     ? await serveWorkerMetrics(env.WORKER_METRICS_PORT, env.METRICS_TOKEN)
     : null

@@ -1,5 +1,5 @@
 import { ENGLISH_FUNCTION_WORDS } from '../../core/reflexion/text-features'
-import { foldLetters, glossWord, lowerCase, probablyKnows, type Lexicon } from './lexicon'
+import { foldLetters, glossWord, lowerCase, probablyKnows, type Lexicon, type Lexicons } from './lexicon'
 
 /**
  * Which lexicon a text is glossed from: by its script, or, for the Latin script, by the function
@@ -49,7 +49,7 @@ const SCRIPT_LANGUAGES = new Set([
  * English function words (ties go to the language whose lexicon knows more of its words, each counted by
  * how few lexicons know it). Either way the lexicon must know half of the words. Chinese is left to the Chinese gloss.
  */
-export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexicon>): string | null {
+export function detectLanguage(text: string, lexicons: Lexicons): string | null {
   for (const [script, language] of SEGMENTED_SCRIPTS)
     if (script.test(text)) return lexicons.has(language) ? language : null
   const words = sampleWords(text)
@@ -65,9 +65,14 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
       )
       return best && knowsEnough(best.known) ? best.lexicon.language : null
     }
-  const latin = latinLexicons(lexicons)
-  let weights: ((lexicon: Lexicon) => number) | undefined // only for texts with evidence of another language
-  const telling = (lexicon: Lexicon) => (weights ??= tellingWeights(words, latin))(lexicon)
+  const latinLanguages = [...lexicons.keys()].filter((language) => !SCRIPT_LANGUAGES.has(language))
+  // Only texts with evidence of another language read the Latin lexicons whole.
+  let latin: Lexicon[] | undefined
+  const latinLexicons = () => (latin ??= latinLanguages.map((language) => lexicons.get(language)!))
+  let weights: ((lexicon: Lexicon) => number) | undefined
+  const telling = (lexicon: Lexicon) => (weights ??= tellingWeights(words, latinLexicons()))(lexicon)
+  const functionWordsOf = (language: string) =>
+    lexicons.functionWordsOf?.(language) ?? lexicons.get(language)!.functionWords
   const english = words.filter((word) => ENGLISH_FUNCTION_WORDS.has(word)).length
   // A word that is English too ("a", "in", "no", "come") tells nothing: "Plan a walk in Rome" is English.
   const notEnglish = words.filter((word) => !ENGLISH_FUNCTION_WORDS.has(word) && !ALSO_ENGLISH.has(word))
@@ -75,11 +80,13 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
   // it only breaks ties of longer function words. A lone consonant tells neither: elided "l'" and "d'"
   // are French, Catalan and Italian alike, and English splits into "candidate's" and "don't" too.
   let best: (Evidence & { lexicon: Lexicon }) | null = null
-  for (const lexicon of latin) {
-    const own = notEnglish.filter((word) => lexicon.functionWords.has(word))
+  for (const language of latinLanguages) {
+    const functionWords = functionWordsOf(language)
+    const own = notEnglish.filter((word) => functionWords.has(word))
     const longer = own.filter((word) => [...word].length > 1).length
     const letters = own.filter((word) => LONE_VOWEL.test(foldLetters(word))).length
     if (longer + letters === 0) continue
+    const lexicon = lexicons.get(language)!
     const known = knows(lexicon)
     // A lexicon that knows few of the words is not the language, whatever function words it shares.
     if (!knowsEnough(known)) continue
@@ -95,18 +102,11 @@ export function detectLanguage(text: string, lexicons: ReadonlyMap<string, Lexic
   // word, it is the language whose lexicon knows most of it (by telling words). Otherwise a lexicon that knows few of
   // the words is a chance hit ("po" in Polish is Italian too).
   if (english === 0 && foreignLetters && words.length >= 3) {
-    const most = mostOf(latin, telling)
+    const most = mostOf(latinLexicons(), telling)
     if (most && knows(most.lexicon) >= words.length * MIN_KNOWN_SHARE_WITHOUT_FUNCTION_WORDS)
       return most.lexicon.language
   }
   return null
-}
-
-/** The lexicons of Latin-script languages (those of other scripts are not read for a Latin text). */
-function latinLexicons(lexicons: ReadonlyMap<string, Lexicon>): Lexicon[] {
-  return [...lexicons.keys()]
-    .filter((language) => !SCRIPT_LANGUAGES.has(language))
-    .map((language) => lexicons.get(language)!)
 }
 
 /**

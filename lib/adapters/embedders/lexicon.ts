@@ -107,7 +107,8 @@ export function parseLexicon(language: string, tsv: string): Lexicon {
     longestForm = Math.max(longestForm, [...form].length)
     if (form.includes(' ')) longestPhrase = Math.max(longestPhrase, form.split(' ').length)
     if (kind?.trim() === 'f') functionWords.add(form)
-    else if (!form.includes(' ')) contentForms.push([form, gloss])
+    // A word of pure grammar owns no stem: the words sharing it would lose their gloss (Catalan "va").
+    else if (!form.includes(' ') && gloss) contentForms.push([form, gloss])
     const plain = foldedLines?.[position].split('\t')[0].trim()
     if (plain && plain !== form && !folded.has(plain)) folded.set(plain, gloss)
   }
@@ -310,12 +311,35 @@ function lexiconFiles(directory: string): [language: string, file: string][] {
 }
 
 /**
+ * Lexicons by language; a shelf also tells a language's function words without reading its lexicon
+ * whole (an English text is told from the others by function words alone).
+ */
+export type Lexicons = ReadonlyMap<string, Lexicon> & { functionWordsOf?(language: string): ReadonlySet<string> }
+
+/** A line of a function word: its form. */
+const FUNCTION_WORD_LINE = /^([^\t\n]+)\t[^\t\n]*\tf[ \t\r]*$/gm
+
+/**
+ * The function words of a lexicon file, read from their lines alone: the set `parseLexicon` makes,
+ * as long as no function word's form is also an earlier content line (a test checks the shipped files).
+ */
+export function scanFunctionWords(tsv: string): Set<string> {
+  const words = new Set<string>()
+  for (const [, form] of tsv.matchAll(FUNCTION_WORD_LINE)) {
+    const word = plainApostrophes(form.normalize('NFKC').toLowerCase()).trim()
+    if (word) words.add(word)
+  }
+  return words
+}
+
+/**
  * The lexicons of a directory, each parsed on its first lookup: a process that only ever sees
  * English and French reads no Greek (reading all 25, 10.3 MB, takes ~2.6 s). Iterating reads all.
  */
-export class LexiconShelf implements ReadonlyMap<string, Lexicon> {
+export class LexiconShelf implements Lexicons {
   private readonly files: ReadonlyMap<string, string>
   private readonly parsed = new Map<string, Lexicon>()
+  private readonly scanned = new Map<string, ReadonlySet<string>>()
 
   constructor(directory: string) {
     this.files = new Map(lexiconFiles(directory))
@@ -335,6 +359,15 @@ export class LexiconShelf implements ReadonlyMap<string, Lexicon> {
     let lexicon = this.parsed.get(language)
     if (!lexicon) this.parsed.set(language, (lexicon = parseLexicon(language, readFileSync(file, 'utf8'))))
     return lexicon
+  }
+
+  /** A language's function words: from its lexicon when read, else from its function-word lines (~1 ms). */
+  functionWordsOf(language: string): ReadonlySet<string> {
+    const lexicon = this.parsed.get(language)
+    if (lexicon) return lexicon.functionWords
+    let words = this.scanned.get(language)
+    if (!words) this.scanned.set(language, (words = scanFunctionWords(readFileSync(this.files.get(language)!, 'utf8'))))
+    return words
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   glossLexicons,
   glossWord,
   parseLexicon,
+  scanFunctionWords,
 } from '../../../lib/adapters/embedders/lexicon'
 import { glossSegmented, glossSpaced, type HanDictionary } from '../../../lib/adapters/embedders/lexicon-gloss'
 
@@ -243,6 +244,28 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     }
   })
 
+  it('tells English from the others by function words alone, reading no lexicon whole', () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'lexicons-'))
+    try {
+      writeFileSync(path.join(directory, 'fr.tsv'), 'de\tof\tf\nles\tthe\tf\ndegré\tdegree')
+      writeFileSync(path.join(directory, 'es.tsv'), 'el\tthe\tf\ngrado\tdegree')
+      class CountingShelf extends LexiconShelf {
+        readonly read = new Set<string>()
+        override get(language: string) {
+          this.read.add(language)
+          return super.get(language)
+        }
+      }
+      const shelf = new CountingShelf(directory)
+      expect(detectLanguage('Convert the degrees of the room to Fahrenheit', shelf)).toBeNull()
+      expect([...shelf.read]).toEqual([])
+      expect(detectLanguage('Convertis les degrés de la pièce', shelf)).toBe('fr')
+      expect([...shelf.read]).toContain('fr')
+    } finally {
+      rmSync(directory, { recursive: true, force: true })
+    }
+  })
+
   it('warms a shelf a slice at a time: every stem table is built, and a lookup mid-way finishes the one it needs', async () => {
     const directory = mkdtempSync(path.join(os.tmpdir(), 'lexicons-'))
     try {
@@ -302,6 +325,15 @@ describe('the shipped lexicons', () => {
         })
     expect(malformed).toEqual([])
   })
+
+  it('list function words that a scan of their lines alone finds, as detection reads them before a lexicon', () => {
+    for (const file of files) {
+      const tsv = readFileSync(path.join(directory, file), 'utf8')
+      expect([...scanFunctionWords(tsv)].sort(), file).toEqual(
+        [...parseLexicon(file.slice(0, -4), tsv).functionWords].sort(),
+      )
+    }
+  }, 60_000) // parses every lexicon: several seconds
 
   it('are the version the embedder id names: a changed lexicon must bump LEXICONS_VERSION (and re-embed)', () => {
     const digest = createHash('sha256')

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { offlineEmbedder } from '../../../lib/services/lessons/embedders'
 import { MeaningEmbedder } from '../../../lib/adapters/embedders/meaning-embedder'
 import { LEXICONS_VERSION } from '../../../lib/adapters/embedders/lexicon'
@@ -16,6 +16,8 @@ const embedder = new MeaningEmbedder()
 
 // Loading the encoder's weights takes ~0.5 s alone, several seconds on a busy machine.
 beforeAll(() => loadSentenceEncoder(), 120_000)
+// A language's first text reads its lexicon and builds its stem table: seconds on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 })
 
 describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigrams)', () => {
   it('gives unit vectors of 512 + 1,024 dimensions, the same for the same text', async () => {

@@ -53,7 +53,7 @@ describe('javascript: QuickJS sandbox', () => {
       error: expect.stringMatching(/stack/),
     })
     expect(await runScript('2 + 2')).toMatchObject({ ok: true, value: 4 })
-  })
+  }, 30_000) // four sandboxes run to their limits: more than 5 s on a loaded machine
 })
 
 describe('http_fetch: allowed hosts and the outbound guard', () => {
