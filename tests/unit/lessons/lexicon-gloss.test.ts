@@ -341,7 +341,7 @@ describe('the shipped lexicons', () => {
     // When this fails after editing a lexicon: bump LEXICONS_VERSION and paste the new digest here.
     expect({ version: LEXICONS_VERSION, digest: digest.digest('hex').slice(0, 16) }).toEqual({
       version: LEXICONS_VERSION,
-      digest: 'f6d8b56a8d14441d',
+      digest: 'c239bc935bb29310',
     })
   })
 
