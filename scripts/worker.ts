@@ -38,7 +38,7 @@ async function main() {
   console.log(
     `[worker] pid ${process.pid} executing runs (concurrency ${env.WORKER_CONCURRENCY}, per tenant ${env.TENANT_CONCURRENCY})`,
   )
-  void import('../lib/adapters/embedders').then(({ warmOfflineEmbedder }) => warmOfflineEmbedder().catch(() => {}))
+  void import('../lib/adapters/embedders').then(({ warmOfflineEmbedder }) => warmOfflineEmbedder()).catch(() => {}) // the first run that embeds reports a failure to load
   const metricsServer = env.WORKER_METRICS_PORT
     ? await serveWorkerMetrics(env.WORKER_METRICS_PORT, env.METRICS_TOKEN)
     : null

@@ -1,3 +1,6 @@
+import { glossLexicons } from './lexicon'
+import { loadSentenceEncoder } from './sentence-encoder'
+
 export * from './sentence-encoder'
 export * from './meaning-embedder'
 export * from './chinese-gloss'
@@ -8,10 +11,6 @@ export * from './chinese-gloss'
  * responsive meanwhile). Failures are left to the first real use, which reports them.
  */
 export async function warmOfflineEmbedder(): Promise<void> {
-  const [{ loadSentenceEncoder }, { glossLexicons }] = await Promise.all([
-    import('./sentence-encoder'),
-    import('./lexicon'),
-  ])
   await loadSentenceEncoder()
   await glossLexicons().warm()
 }
