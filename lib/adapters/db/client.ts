@@ -45,13 +45,17 @@ type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Database> }
  * transaction around each query that needs them (four round trips for one). pgvector's HNSW scans
  * for recall: iterative, so a filtered search keeps walking the graph until enough rows pass the
  * tenant and user filter (bench/RESULTS.md). A name that no loaded extension defines is kept as a
- * placeholder, so this is harmless on a server without pgvector. The app needs session-mode
+ * placeholder, so this is harmless on a server without pgvector. `ef_search` 100 is enough for
+ * indexes built with `HNSW_EF_CONSTRUCTION` (bench/RESULTS.md). The app needs session-mode
  * connections anyway (pg-boss listens and takes advisory locks).
+ * No JIT: the app's queries are short, and the planner's cost of the exact recall of a large scope
+ * (which a one-time filter then skips) made PostgreSQL compile it: 70 ms for a 2 ms query.
  */
 export const SESSION_SETTINGS: Readonly<Record<string, string>> = {
   'hnsw.iterative_scan': 'relaxed_order',
-  'hnsw.ef_search': '200',
+  'hnsw.ef_search': '100',
   'hnsw.max_scan_tuples': '40000',
+  jit: 'off',
 }
 
 /**

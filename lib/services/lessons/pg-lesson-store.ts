@@ -13,9 +13,9 @@ import {
   type VectorStore,
 } from '../../core/reflexion/vector-store'
 import { recordLessonRecalls } from './recall-stats'
-import { candidateLimit, recallSql, type RecallFilter } from './recall-query'
+import { candidateLimit, countedRecallSql, recallSql, type RecallFilter } from './recall-query'
 import { DEFAULT_RECALL_FLOOR, floorFor, rankLessons, type RankedLesson, type RecallCandidate } from './recall-ranking'
-import { embeddingStorage, vectorLiteral, type EmbeddingStorage } from './vector-support'
+import { embeddingStorage, vectorBinary, vectorLiteral, type EmbeddingStorage } from './vector-support'
 import { INDEXED_RECALL_ABOVE, hasVectorIndex, largeScopes, scopeKey, sqlLiteral } from './vector-index'
 import { defaultEmbedder } from './embedders'
 import { lexicalSimilarity, sharedTerms } from '../../core/reflexion/text-features'
@@ -64,6 +64,21 @@ function otherFilters(filter: MetadataFilter | undefined): MetadataFilter | unde
 }
 
 const asNumber = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+
+/** A candidate row as ranking takes it. */
+function toCandidate(row: CandidateRow): RecallCandidate {
+  return {
+    id: row.id,
+    content: row.content,
+    normalized: row.normalized,
+    userKey: row.user_key,
+    taskKey: row.task_key,
+    tags: row.tags,
+    similarity: Number(row.similarity),
+    sharedCopyId: row.shared_copy_id,
+    source: { runId: row.source_run_id, attempt: row.source_attempt, score: row.source_score },
+  }
+}
 
 /**
  * The engine's VectorStore on PostgreSQL, scoped to one tenant. Recall asks the database for the
@@ -278,62 +293,62 @@ export class PgLessonStore implements VectorStore {
     return rankLessons(withTerms, { k: request.k, floor: floorFor(this.floor, 0), minSharedTerms: 1, ...this.scope })
   }
 
-  /** The nearest candidates of the filter for a query vector, nearest first, unranked. */
+  /**
+   * The nearest candidates of the filter for a query vector, nearest first, unranked. A scope with
+   * more lessons than an exact scan handles fast goes through the embedder's HNSW index (when it has
+   * one); whether it has is remembered per scope (`largeScopes`), and a scope not known is counted
+   * by the exact recall itself, in the same round trip.
+   */
   async candidates(
     vector: number[],
     request: Omit<RecallRequest, 'text'> & { limit?: number },
   ): Promise<RecallCandidate[]> {
     const storage = await embeddingStorage(this.prisma)
-    const index = (await this.useIndex(storage, request))
-      ? { embedderId: this.embedder.id, dimensions: vector.length }
-      : undefined
+    const indexed = storage === 'vector' && (await hasVectorIndex(this.prisma, this.embedder.id))
+    const index = { embedderId: this.embedder.id, dimensions: vector.length }
+    const key = scopeKey(this.tenantId, request.userKeys)
+    const large = indexed ? largeScopes.get(key) : false
+    if (large !== undefined)
+      return (await this.nearest(storage, vector, request, large ? index : undefined)).map(toCandidate)
+    const counted = await this.nearest(storage, vector, request, undefined, INDEXED_RECALL_ABOVE)
+    const size = counted[0]?.scope_size ?? 0
+    largeScopes.remember(key, size > INDEXED_RECALL_ABOVE)
+    if (size > INDEXED_RECALL_ABOVE) return (await this.nearest(storage, vector, request, index)).map(toCandidate)
+    return counted.filter((row) => row.id !== null).map(toCandidate)
+  }
+
+  /**
+   * One recall query: exact, through the index, or exact counting its scope up to `countAbove + 1`
+   * first (`countedRecallSql`: a larger scope returns one row with its count alone).
+   */
+  private async nearest(
+    storage: EmbeddingStorage,
+    vector: number[],
+    request: Omit<RecallRequest, 'text'> & { limit?: number },
+    index?: { embedderId: string; dimensions: number },
+    countAbove?: number,
+  ): Promise<(CandidateRow & { scope_size?: number })[]> {
+    const pool = directPool(this.prisma)
     const parameters = [
       this.tenantId,
       this.embedder.id,
-      vectorLiteral(storage, vector),
+      pool && storage === 'vector' ? vectorBinary(vector) : vectorLiteral(storage, vector),
       request.limit ?? candidateLimit(request.k),
       ...(request.userKeys === null ? [] : [request.userKeys]),
       ...(request.lessonIds ? [request.lessonIds] : []),
     ]
-    // The exact scan is prepared (parsing a 1,536-number vector and planning cost as much as the scan).
-    // The indexed one is not: after five runs PostgreSQL may cache a generic plan, and its generic plan
-    // scans the whole table instead of the HNSW index (2.7 s, not 5 ms: bench/RESULTS.md).
-    const sql = (index ? '' : PREPARED) + recallSql(storage, request, index)
-    const pool = directPool(this.prisma)
-    const rows = pool
-      ? (await pool.query<CandidateRow>({ name: preparedStatementName(sql), text: sql, values: parameters })).rows
-      : index
-        ? await this.inIterativeScan((client) => client.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters))
-        : await this.prisma.$queryRawUnsafe<CandidateRow[]>(sql, ...parameters)
-    return rows.map((row) => ({
-      id: row.id,
-      content: row.content,
-      normalized: row.normalized,
-      userKey: row.user_key,
-      taskKey: row.task_key,
-      tags: row.tags,
-      similarity: Number(row.similarity),
-      sharedCopyId: row.shared_copy_id,
-      source: { runId: row.source_run_id, attempt: row.source_attempt, score: row.source_score },
-    }))
-  }
-
-  /**
-   * Whether this recall goes through the embedder's HNSW index: only when the index exists and the
-   * scope holds more candidates than an exact scan handles fast (counted, bounded, on the btree).
-   */
-  private async useIndex(storage: EmbeddingStorage, request: Omit<RecallRequest, 'text'>): Promise<boolean> {
-    if (storage !== 'vector' || !(await hasVectorIndex(this.prisma, this.embedder.id))) return false
-    return largeScopes.decide(scopeKey(this.tenantId, request.userKeys), async () => {
-      const [{ count }] = await this.prisma.$queryRawUnsafe<{ count: number }[]>(
-        `${PREPARED}SELECT count(*)::int AS count FROM (SELECT 1 FROM lessons WHERE tenant_id = $1 AND status = 'active'
-           ${request.userKeys === null ? '' : 'AND user_key = ANY($3::text[])'} LIMIT $2) scope`,
-        this.tenantId,
-        INDEXED_RECALL_ABOVE + 1,
-        ...(request.userKeys === null ? [] : [request.userKeys]),
-      )
-      return count > INDEXED_RECALL_ABOVE
-    })
+    // The exact scans are prepared (parsing and planning cost as much as the scan). The indexed one
+    // is not: after five runs PostgreSQL may cache a generic plan, and its generic plan scans the
+    // whole table instead of the HNSW index (2.7 s, not 5 ms: bench/RESULTS.md).
+    const sql = index
+      ? recallSql(storage, request, index)
+      : PREPARED +
+        (countAbove === undefined ? recallSql(storage, request) : countedRecallSql(storage, request, countAbove))
+    type Row = CandidateRow & { scope_size?: number }
+    if (pool) return (await pool.query<Row>({ name: preparedStatementName(sql), text: sql, values: parameters })).rows
+    return index
+      ? this.inIterativeScan((client) => client.$queryRawUnsafe<Row[]>(sql, ...parameters))
+      : this.prisma.$queryRawUnsafe<Row[]>(sql, ...parameters)
   }
 
   /**

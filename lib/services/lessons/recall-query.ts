@@ -22,6 +22,7 @@ export function recallSql(
   storage: EmbeddingStorage,
   filter: RecallFilter,
   index?: { embedderId: string; dimensions: number },
+  only?: string,
 ): string {
   const exact =
     storage === 'vector' ? 'l.embedding <=> $3::vector' : `1 - ${similaritySql(storage, '$3', 'l.embedding')}`
@@ -37,6 +38,7 @@ export function recallSql(
   ]
   if (filter.userKeys !== null) conditions.push(`l.user_key = ANY($${next++}::text[])`)
   if (filter.lessonIds) conditions.push(`l.id = ANY($${next++}::text[])`)
+  if (only) conditions.push(only)
   return `SELECT nearest.*, 1 - nearest.distance AS similarity,
       (SELECT p.shared_lesson_id FROM lesson_proposals p
         WHERE p.lesson_id = nearest.id AND p.tenant_id = $1 AND p.shared_lesson_id IS NOT NULL LIMIT 1) AS shared_copy_id
@@ -49,4 +51,23 @@ export function recallSql(
       LIMIT $4
     ) nearest
     ORDER BY similarity DESC, nearest.id`
+}
+
+/**
+ * The exact recall that also counts its scope, in one round trip: used when the store does not yet
+ * know whether the scope is small enough for an exact scan (see `ScopeSizeCache`). It counts the
+ * scope's lessons up to `largerThan + 1` on the btree first (`scope_size`); a larger scope returns
+ * that count alone, without scanning (a one-time filter), and the caller asks the HNSW index instead.
+ * A small one returns its candidates with it, so its first recall no longer costs a second query.
+ * Parameters as `recallSql`'s.
+ */
+export function countedRecallSql(storage: EmbeddingStorage, filter: RecallFilter, largerThan: number): string {
+  const scope = ['l.tenant_id = $1', "l.status = 'active'"]
+  if (filter.userKeys !== null) scope.push('l.user_key = ANY($5::text[])')
+  return `WITH scope AS MATERIALIZED (
+      SELECT count(*)::int AS size FROM (SELECT 1 FROM lessons l WHERE ${scope.join(' AND ')} LIMIT ${largerThan + 1}) bounded
+    )
+    SELECT scope.size AS scope_size, found.* FROM scope
+    LEFT JOIN LATERAL (${recallSql(storage, filter, undefined, `scope.size <= ${largerThan}`)}) found ON true
+    ORDER BY found.similarity DESC, found.id`
 }

@@ -18,6 +18,14 @@ const log = logger().child({ component: 'lessons' })
 /** Above this many candidate lessons, recall goes through the embedder's HNSW index (measured: bench/RESULTS.md). */
 export const INDEXED_RECALL_ABOVE = 3_000
 
+/**
+ * How hard an index build looks for each vector's neighbours (pgvector's default is 64). Measured on
+ * 300,020 lessons of 1,536 dimensions (bench/RESULTS.md, stop 28): 128 builds in 5.2 min instead of
+ * 1.9, and gives a graph good enough that `hnsw.ef_search` 100 agrees with the exact top 5 on
+ * 0.99-1.00 of recalls, where 64 needed 200 for 0.97-0.99. The lessons job builds in the background.
+ */
+export const HNSW_EF_CONSTRUCTION = 128
+
 /** The index name of an embedder (stable, short, safe as an identifier). */
 export function vectorIndexName(embedderId: string): string {
   return `lessons_hnsw_${crypto.createHash('sha256').update(embedderId).digest('hex').slice(0, 16)}`
@@ -41,9 +49,10 @@ export function scopeKey(tenantId: string, userKeys: readonly string[] | null): 
 /**
  * Which scopes are large enough for the index, remembered for a while per process. Counting a scope
  * cost as much as the recall itself (planning plus an index-only scan: ~2-3 ms of a ~6 ms recall,
- * bench/RESULTS.md), and the answer only matters for speed: both paths return the same lessons (the
- * exact one exactly, the index one at >= 0.98 agreement), so a scope that just crossed the line is
- * served by the other path for at most `ttlMs`.
+ * bench/RESULTS.md); a scope not known here is counted by the recall itself (`countedRecallSql`).
+ * The answer only matters for speed: both paths return the same lessons (the exact one exactly,
+ * the index one at >= 0.98 agreement), so a scope that just crossed the line is served by the
+ * other path for at most `ttlMs`.
  */
 export class ScopeSizeCache {
   private readonly entries = new Map<string, { large: boolean; until: number }>()
@@ -55,19 +64,25 @@ export class ScopeSizeCache {
     },
   ) {}
 
-  async decide(key: string, count: () => Promise<boolean>): Promise<boolean> {
-    const now = (this.options.now ?? Date.now)()
+  private now(): number {
+    return (this.options.now ?? Date.now)()
+  }
+
+  /** Whether the scope is large, if it was counted within the ttl; undefined when it must be counted. */
+  get(key: string): boolean | undefined {
     const cached = this.entries.get(key)
-    if (cached && cached.until > now) return cached.large
-    const large = await count()
+    return cached && cached.until > this.now() ? cached.large : undefined
+  }
+
+  /** Remembers a scope's count for the ttl. */
+  remember(key: string, large: boolean): void {
     this.entries.delete(key)
-    this.entries.set(key, { large, until: now + this.options.ttlMs })
+    this.entries.set(key, { large, until: this.now() + this.options.ttlMs })
     // Oldest first in a Map: drop them once over the cap, so many distinct scopes cannot grow it.
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.options.maxEntries) break
       this.entries.delete(oldest)
     }
-    return large
   }
 
   clear(): void {
@@ -127,7 +142,7 @@ export async function ensureVectorIndex(prisma: Db, embedderId: string, dimensio
   const concurrently = directPool(prisma) ? 'CONCURRENTLY' : ''
   await prisma.$executeRawUnsafe(
     `CREATE INDEX ${concurrently} IF NOT EXISTS ${name} ON lessons
-       USING hnsw ((embedding::halfvec(${dimensions})) halfvec_cosine_ops)
+       USING hnsw ((embedding::halfvec(${dimensions})) halfvec_cosine_ops) WITH (ef_construction = ${HNSW_EF_CONSTRUCTION})
        WHERE embedder = ${sqlLiteral(embedderId)} AND embedding IS NOT NULL`,
   )
   absentUntil.delete(name)

@@ -7,7 +7,17 @@ import { describe, expect, it } from 'vitest'
 import { bothDatabases } from '../helpers'
 import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
 import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
-import { ensureRecallIndexes, vectorIndexName } from '../../../lib/services/lessons/vector-index'
+import { recallSql } from '../../../lib/services/lessons/recall-query'
+import {
+  HNSW_EF_CONSTRUCTION,
+  INDEXED_RECALL_ABOVE,
+  ensureRecallIndexes,
+  ensureVectorIndex,
+  largeScopes,
+  scopeKey,
+  vectorIndexName,
+} from '../../../lib/services/lessons/vector-index'
+import { vectorLiteral } from '../../../lib/services/lessons/vector-support'
 
 const databases = bothDatabases()
 
@@ -28,7 +38,74 @@ describe.each(databases)('recall indexes on %s', (_name, database) => {
     expect(rows[0].valid).toBe(true)
     expect(rows[0].definition).toContain('USING hnsw')
     expect(rows[0].definition).toContain(`halfvec(${defaultEmbedder().dimensions})`)
+    expect(rows[0].definition).toContain(`ef_construction='${HNSW_EF_CONSTRUCTION}'`)
     // Asked again within ten minutes, the job does not look again.
     expect(await ensureRecallIndexes(prisma)).toEqual([])
+  })
+
+  it('counts a scope it does not know inside the exact recall, and remembers it small', async () => {
+    const prisma = await database()
+    const embedder = defaultEmbedder()
+    await ensureVectorIndex(prisma, embedder.id, embedder.dimensions)
+    const tenantId = `c${crypto.randomBytes(12).toString('hex')}`
+    await prisma.tenant.create({ data: { id: tenantId, name: 'Scope counts', slug: tenantId } })
+    const store = new PgLessonStore({ prisma, tenantId, embedder })
+    for (const content of [
+      'Normalize dates to ISO 8601 (YYYY-MM-DD) before answering.',
+      'When planning a walk for an elderly person, keep it short and flat.',
+      'Round currency amounts only at the end of a calculation.',
+    ])
+      await store.put({ content, metadata: { user_id: 'ada' } })
+    const [query] = await embedder.embed(['Plan an easy stroll for my grandfather.'])
+    const request = { k: 5, userKeys: ['ada', '*'] }
+    expect(largeScopes.get(scopeKey(tenantId, request.userKeys))).toBeUndefined()
+    const counted = await store.candidates(query, request)
+    expect(largeScopes.get(scopeKey(tenantId, request.userKeys))).toBe(false)
+    const exact = await prisma.$queryRawUnsafe<{ id: string }[]>(
+      recallSql('vector', request),
+      tenantId,
+      embedder.id,
+      vectorLiteral('vector', query),
+      20,
+      request.userKeys,
+    )
+    expect(counted.map((lesson) => lesson.id)).toEqual(exact.map((row) => row.id))
+    expect(counted[0].content).toContain('walk')
+    // Known small now: the plain exact recall gives the same.
+    expect((await store.candidates(query, request)).map((lesson) => lesson.id)).toEqual(counted.map((l) => l.id))
+    // An empty scope is counted too, and recalls nothing.
+    expect(await store.candidates(query, { k: 5, userKeys: ['nobody'] })).toEqual([])
+    expect(largeScopes.get(scopeKey(tenantId, ['nobody']))).toBe(false)
+  })
+})
+
+describe('a scope past INDEXED_RECALL_ABOVE on PostgreSQL', () => {
+  it('is counted, remembered large, and recalled through the index', async () => {
+    const prisma = await databases[0][1]()
+    const embedder = defaultEmbedder()
+    await ensureVectorIndex(prisma, embedder.id, embedder.dimensions)
+    const tenantId = `c${crypto.randomBytes(12).toString('hex')}`
+    await prisma.tenant.create({ data: { id: tenantId, name: 'A large scope', slug: tenantId } })
+    const store = new PgLessonStore({ prisma, tenantId, embedder })
+    await store.put({
+      content: 'When planning a walk for an elderly person, keep it short and flat.',
+      metadata: { user_id: 'ada' },
+    })
+    // The scope counts every active lesson of its users, whatever embedded them: lessons of another
+    // model (a tenant half-way through re-embedding) make it large without a slow index insert each.
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO lessons (id, tenant_id, user_key, content, normalized, embedder, dimensions, updated_at)
+       SELECT $1 || n, $1, 'ada', 'filler ' || n, 'filler ' || n, 'another-model', 8, now()
+       FROM generate_series(1, $2::int) AS n`,
+      tenantId,
+      INDEXED_RECALL_ABOVE,
+    )
+    const [query] = await embedder.embed(['Plan an easy stroll for my grandfather.'])
+    const request = { k: 5, userKeys: ['ada', '*'] }
+    const found = await store.candidates(query, request)
+    expect(largeScopes.get(scopeKey(tenantId, request.userKeys))).toBe(true)
+    expect(found.map((lesson) => lesson.content)).toEqual([
+      'When planning a walk for an elderly person, keep it short and flat.',
+    ])
   })
 })

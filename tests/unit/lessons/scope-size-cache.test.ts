@@ -2,18 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { ScopeSizeCache, scopeKey } from '../../../lib/services/lessons/vector-index'
 
 describe('ScopeSizeCache (which recall scopes go through the vector index)', () => {
-  it('counts a scope once per ttl and again after it', async () => {
+  it('remembers a scope for the ttl and forgets it after', () => {
     let now = 0
-    let counts = 0
     const cache = new ScopeSizeCache({ ttlMs: 1_000, maxEntries: 10, now: () => now })
-    const count = async () => (counts++, counts > 1)
-    expect(await cache.decide('a', count)).toBe(false)
+    expect(cache.get('a')).toBeUndefined()
+    cache.remember('a', false)
     now = 999
-    expect(await cache.decide('a', count)).toBe(false)
-    expect(counts).toBe(1)
+    expect(cache.get('a')).toBe(false)
     now = 1_000
-    expect(await cache.decide('a', count)).toBe(true)
-    expect(counts).toBe(2)
+    expect(cache.get('a')).toBeUndefined()
+    cache.remember('a', true)
+    expect(cache.get('a')).toBe(true)
   })
 
   it('keys scopes by tenant and user keys in any order, and keeps tenants apart', () => {
@@ -24,16 +23,13 @@ describe('ScopeSizeCache (which recall scopes go through the vector index)', () 
     expect(scopeKey('t1","ada', ['*'])).not.toBe(scopeKey('t1', ['ada', '*']))
   })
 
-  it('holds at most maxEntries scopes, dropping the oldest', async () => {
-    let counts = 0
+  it('holds at most maxEntries scopes, dropping the oldest', () => {
     const cache = new ScopeSizeCache({ ttlMs: 60_000, maxEntries: 2, now: () => 0 })
-    const count = async () => (counts++, false)
-    for (const key of ['a', 'b', 'c']) await cache.decide(key, count)
-    expect(counts).toBe(3)
-    await cache.decide('c', count)
-    await cache.decide('b', count)
-    expect(counts).toBe(3)
-    await cache.decide('a', count)
-    expect(counts).toBe(4)
+    for (const key of ['a', 'b', 'c']) cache.remember(key, false)
+    expect(['a', 'b', 'c'].map((key) => cache.get(key))).toEqual([undefined, false, false])
+    // Remembered again, a scope is the newest: 'b' is dropped next, not 'c'.
+    cache.remember('c', true)
+    cache.remember('a', false)
+    expect(['a', 'b', 'c'].map((key) => cache.get(key))).toEqual([false, undefined, true])
   })
 })
