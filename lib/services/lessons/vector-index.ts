@@ -26,9 +26,20 @@ export const INDEXED_RECALL_ABOVE = 3_000
  */
 export const HNSW_EF_CONSTRUCTION = 128
 
-/** The index name of an embedder (stable, short, safe as an identifier). */
+const nameHash = (text: string) => crypto.createHash('sha256').update(text).digest('hex').slice(0, 16)
+
+/** The index name of an embedder (stable, short, safe as an identifier); it changes with how indexes are built. */
 export function vectorIndexName(embedderId: string): string {
-  return `lessons_hnsw_${crypto.createHash('sha256').update(embedderId).digest('hex').slice(0, 16)}`
+  return `lessons_hnsw_${nameHash(`${embedderId}\nef_construction=${HNSW_EF_CONSTRUCTION}`)}`
+}
+
+/**
+ * The name an embedder's index had when it was built with pgvector's default ef_construction
+ * (before stop 28). Recall goes on using such an index until the lessons job has built its
+ * replacement, and the job then drops it.
+ */
+export function legacyVectorIndexName(embedderId: string): string {
+  return `lessons_hnsw_${nameHash(embedderId)}`
 }
 
 /** An embedder id as a SQL string literal (ids are ours, but quote them properly anyway). */
@@ -93,7 +104,7 @@ export class ScopeSizeCache {
 /** The process's scope-size decisions. */
 export const largeScopes = new ScopeSizeCache()
 
-/** Per database client: index names seen valid (an index, once made, stays), absent ones with when to look again. */
+/** Per database client: embedders seen with a valid index (an index, once made, stays), absent ones with when to look again. */
 const seen = new WeakMap<object, { known: Set<string>; absentUntil: Map<string, number> }>()
 
 function seenOn(prisma: object) {
@@ -105,52 +116,62 @@ function seenOn(prisma: object) {
 /** How long an absent index is believed absent before the catalogue is asked again. */
 const ABSENT_TTL_MS = 60_000
 
+/** Which of these indexes exist and are valid (a build cut off leaves an invalid one). */
+async function validIndexes(prisma: LessonDb | Db, names: string[]): Promise<Set<string>> {
+  const rows = await prisma.$queryRawUnsafe<{ name: string }[]>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
+     WHERE c.relname = ANY($1::text[]) AND i.indisvalid`,
+    names,
+  )
+  return new Set(rows.map((row) => row.name))
+}
+
 /**
- * Whether the embedder's HNSW index exists and is valid. Cached: present for good, absent for a
- * minute, so a recall asks the catalogue at most once a minute (every recall asked before).
+ * Whether the embedder has a valid HNSW index: its own or, until that is built, its legacy one
+ * (both index the same expression, so the recall query uses whichever is there). Cached: present
+ * for good, absent for a minute, so a recall asks the catalogue at most once a minute.
  */
 export async function hasVectorIndex(prisma: LessonDb | Db, embedderId: string): Promise<boolean> {
-  const name = vectorIndexName(embedderId)
   const { known, absentUntil } = seenOn(prisma)
-  if (known.has(name)) return true
-  if ((absentUntil.get(name) ?? 0) > Date.now()) return false
-  const rows = await prisma.$queryRawUnsafe<{ valid: boolean }[]>(
-    `SELECT i.indisvalid AS valid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid WHERE c.relname = $1`,
-    name,
-  )
-  const valid = rows[0]?.valid === true
-  if (valid) known.add(name)
-  else absentUntil.set(name, Date.now() + ABSENT_TTL_MS)
+  if (known.has(embedderId)) return true
+  if ((absentUntil.get(embedderId) ?? 0) > Date.now()) return false
+  const valid = (await validIndexes(prisma, [vectorIndexName(embedderId), legacyVectorIndexName(embedderId)])).size > 0
+  if (valid) known.add(embedderId)
+  else absentUntil.set(embedderId, Date.now() + ABSENT_TTL_MS)
   return valid
 }
 
 /**
  * Creates the embedder's HNSW index when pgvector is there and the dimension is one HNSW takes (at
- * most 4,000). Off the request path: the background lessons job calls it (`ensureRecallIndexes`).
- * On a PostgreSQL server it is built CONCURRENTLY (writes go on meanwhile). A build that was cut off
- * leaves an invalid index, which recall does not use and this does not replace (another process may
- * still be building it): it is logged, for an operator to drop.
+ * most 4,000), and then drops its legacy index if it had one. Off the request path: the background
+ * lessons job calls it (`ensureRecallIndexes`). On a PostgreSQL server both are CONCURRENTLY (writes
+ * and recalls go on meanwhile, through the legacy index while the new one is built). A build that
+ * was cut off leaves an invalid index, which recall does not use and this does not replace (another
+ * process may still be building it): it is logged, for an operator to drop.
  */
 export async function ensureVectorIndex(prisma: Db, embedderId: string, dimensions: number): Promise<boolean> {
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 4_000) return false
   const name = vectorIndexName(embedderId)
   const { absentUntil } = seenOn(prisma)
-  absentUntil.delete(name)
-  if (await hasVectorIndex(prisma, embedderId)) return true
-  const vector = await prisma.$queryRawUnsafe<unknown[]>("SELECT 1 FROM pg_extension WHERE extname = 'vector'")
-  if (vector.length === 0) return false
+  absentUntil.delete(embedderId)
   const concurrently = directPool(prisma) ? 'CONCURRENTLY' : ''
-  await prisma.$executeRawUnsafe(
-    `CREATE INDEX ${concurrently} IF NOT EXISTS ${name} ON lessons
-       USING hnsw ((embedding::halfvec(${dimensions})) halfvec_cosine_ops) WITH (ef_construction = ${HNSW_EF_CONSTRUCTION})
-       WHERE embedder = ${sqlLiteral(embedderId)} AND embedding IS NOT NULL`,
-  )
-  absentUntil.delete(name)
-  if (await hasVectorIndex(prisma, embedderId)) return true
-  log.warn(
-    `the recall index ${name} exists but is invalid (a build was cut off): drop it and the lessons job rebuilds it`,
-  )
-  return false
+  if (!(await validIndexes(prisma, [name])).has(name)) {
+    const vector = await prisma.$queryRawUnsafe<unknown[]>("SELECT 1 FROM pg_extension WHERE extname = 'vector'")
+    if (vector.length === 0) return false
+    await prisma.$executeRawUnsafe(
+      `CREATE INDEX ${concurrently} IF NOT EXISTS ${name} ON lessons
+         USING hnsw ((embedding::halfvec(${dimensions})) halfvec_cosine_ops) WITH (ef_construction = ${HNSW_EF_CONSTRUCTION})
+         WHERE embedder = ${sqlLiteral(embedderId)} AND embedding IS NOT NULL`,
+    )
+    if (!(await validIndexes(prisma, [name])).has(name)) {
+      log.warn(
+        `the recall index ${name} exists but is invalid (a build was cut off): drop it and the lessons job rebuilds it`,
+      )
+      return false
+    }
+  }
+  await prisma.$executeRawUnsafe(`DROP INDEX ${concurrently} IF EXISTS ${legacyVectorIndexName(embedderId)}`)
+  return true
 }
 
 const indexesCheckedAt = new WeakMap<object, number>()
@@ -172,8 +193,10 @@ export async function ensureRecallIndexes(prisma: Db, now = Date.now()): Promise
      GROUP BY embedder HAVING min(dimensions) = max(dimensions)`,
   )
   const made: string[] = []
-  for (const { embedder, dimensions } of embedders)
-    if (!(await hasVectorIndex(prisma, embedder)) && (await ensureVectorIndex(prisma, embedder, dimensions)))
-      made.push(vectorIndexName(embedder))
+  for (const { embedder, dimensions } of embedders) {
+    const name = vectorIndexName(embedder)
+    if (!(await validIndexes(prisma, [name])).has(name) && (await ensureVectorIndex(prisma, embedder, dimensions)))
+      made.push(name)
+  }
   return made
 }

@@ -13,7 +13,9 @@ import {
   INDEXED_RECALL_ABOVE,
   ensureRecallIndexes,
   ensureVectorIndex,
+  hasVectorIndex,
   largeScopes,
+  legacyVectorIndexName,
   scopeKey,
   vectorIndexName,
 } from '../../../lib/services/lessons/vector-index'
@@ -41,6 +43,36 @@ describe.each(databases)('recall indexes on %s', (_name, database) => {
     expect(rows[0].definition).toContain(`ef_construction='${HNSW_EF_CONSTRUCTION}'`)
     // Asked again within ten minutes, the job does not look again.
     expect(await ensureRecallIndexes(prisma)).toEqual([])
+  })
+
+  it('keeps recalling through an index built the old way until the job has replaced it, then drops it', async () => {
+    const prisma = await database()
+    // An embedder of its own (8 dimensions), so the indexes here are this test's alone.
+    const embedderId = `legacy-${crypto.randomBytes(6).toString('hex')}`
+    const tenantId = `c${crypto.randomBytes(12).toString('hex')}`
+    await prisma.tenant.create({ data: { id: tenantId, name: 'Legacy index', slug: tenantId } })
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO lessons (id, tenant_id, user_key, content, normalized, embedding, embedder, dimensions, updated_at)
+       SELECT $1 || n, $1, 'ada', 'lesson ' || n, 'lesson ' || n, ARRAY[n, 1, 2, 3, 4, 5, 6, 7]::real[]::vector, $2, 8, now()
+       FROM generate_series(1, 20) AS n`,
+      tenantId,
+      embedderId,
+    )
+    const indexNamed = async (name: string) =>
+      (await prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_class WHERE relname = $1`, name)).length === 1
+    // As the lessons job built it before: pgvector's default ef_construction, under the old name.
+    await prisma.$executeRawUnsafe(
+      `CREATE INDEX ${legacyVectorIndexName(embedderId)} ON lessons USING hnsw ((embedding::halfvec(8)) halfvec_cosine_ops)
+       WHERE embedder = '${embedderId}' AND embedding IS NOT NULL`,
+    )
+    expect(await hasVectorIndex(prisma, embedderId)).toBe(true)
+    expect(await ensureVectorIndex(prisma, embedderId, 8)).toBe(true)
+    expect(await indexNamed(vectorIndexName(embedderId))).toBe(true)
+    expect(await indexNamed(legacyVectorIndexName(embedderId))).toBe(false)
+    expect(await hasVectorIndex(prisma, embedderId)).toBe(true)
+    // Asked again, nothing to do.
+    expect(await ensureVectorIndex(prisma, embedderId, 8)).toBe(true)
+    await prisma.$executeRawUnsafe(`DROP INDEX ${vectorIndexName(embedderId)}`)
   })
 
   it('counts a scope it does not know inside the exact recall, and remembers it small', async () => {
