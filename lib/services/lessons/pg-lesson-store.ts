@@ -276,16 +276,9 @@ export class PgLessonStore implements VectorStore {
     )
     const candidates = rows
       .filter((row) => !request.lessonIds || request.lessonIds.includes(row.id))
-      .map((row) => ({
-        id: row.id,
-        content: row.content,
-        normalized: row.normalized,
-        userKey: row.user_key,
-        taskKey: row.task_key,
-        tags: row.tags,
-        similarity: lexicalSimilarity(request.text, row.content),
-        source: { runId: row.source_run_id, attempt: row.source_attempt, score: row.source_score },
-      }))
+      .map((row) =>
+        toCandidate({ ...row, similarity: lexicalSimilarity(request.text, row.content), shared_copy_id: null }),
+      )
     const withTerms = candidates.map((candidate) => ({
       ...candidate,
       sharedTerms: sharedTerms(request.text, candidate.content),
