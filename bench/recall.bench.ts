@@ -120,6 +120,16 @@ async function main() {
   }
   try {
     console.log(await machineLine(bench.database))
+    // The figures follow the server's memory settings (bench/RESULTS.md, "Recall at 100k, stop 28").
+    const [server] = await prisma.$queryRawUnsafe<Record<string, string | null>[]>(
+      `SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('huge_pages') AS huge_pages,
+              current_setting('hnsw.ef_search', true) AS ef_search`,
+    )
+    console.log(
+      `Server: ${Object.entries(server)
+        .map(([name, value]) => `${name} ${value ?? 'unset'}`)
+        .join(', ')}`,
+    )
     const timed = async (what: string, work: () => Promise<unknown>) => {
       const started = performance.now()
       await work()
