@@ -1,5 +1,13 @@
 import { ENGLISH_FUNCTION_WORDS } from '../../core/reflexion/text-features'
-import { foldLetters, glossWord, lowerCase, probablyKnows, type Lexicon, type Lexicons } from './lexicon'
+import {
+  foldLetters,
+  glossWord,
+  lowerCase,
+  plainApostrophes,
+  probablyKnows,
+  type Lexicon,
+  type Lexicons,
+} from './lexicon'
 
 /**
  * Which lexicon a text is glossed from: by its script, or, for the Latin script, by the function
@@ -125,10 +133,17 @@ function compareEvidence(left: Evidence, right: Evidence): number {
   return left.functionWords - right.functionWords || left.letters - right.letters || left.telling - right.telling
 }
 
+/**
+ * A word for detection: letters and marks, joined by Persian's zero-width non-joiner, and by an
+ * apostrophe between Cyrillic letters (Ukrainian "м'ясо", "комп'ютер": split, neither half is a word).
+ * Elsewhere an apostrophe splits: elided "l'" and "d'" are words of their own.
+ */
+const SAMPLE_WORD = /[\p{L}\p{M}]+(?:(?:\u200c|(?<=\p{Script=Cyrillic})'(?=\p{Script=Cyrillic}))[\p{L}\p{M}]+)*/gu
+
 /** A text's first words in lower case, without Han characters (left to the Chinese gloss). */
 function sampleWords(text: string): string[] {
   const words: string[] = []
-  for (const [word] of lowerCase(text.normalize('NFKC')).matchAll(/[\p{L}\p{M}]+(?:\u200c[\p{L}\p{M}]+)*/gu)) {
+  for (const [word] of plainApostrophes(lowerCase(text.normalize('NFKC'))).matchAll(SAMPLE_WORD)) {
     if (/\p{Script=Han}/u.test(word)) continue
     words.push(word)
     if (words.length === SAMPLE_WORDS) break

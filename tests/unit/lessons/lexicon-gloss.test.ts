@@ -205,6 +205,18 @@ describe('the lexicon gloss (a word-by-word English gloss of other languages)', 
     expect(detectLanguage('Какая погода завтра?', cyrillic)).toBe('ru')
   })
 
+  it('reads a Ukrainian word written with an apostrophe as one word, with any apostrophe', () => {
+    const ukrainian = parseLexicon('uk', "напиши\twrite\nп'ять\tfive\nпорад\ttips\nпро\tabout\tf\nм'ясо\tmeat")
+    const cyrillic = new Map([
+      ['ru', parseLexicon('ru', 'напиши\twrite\nпро\tabout\tf')],
+      ['uk', ukrainian],
+    ])
+    // Split at the apostrophe, "п", "ять", "м" and "ясо" were unknown: too few known words, left unglossed.
+    for (const apostrophe of ["'", '’', 'ʼ'])
+      expect(detectLanguage(`Напиши п${apostrophe}ять порад про м${apostrophe}ясо.`, cyrillic)).toBe('uk')
+    expect(glossSpaced("Напиши п'ять порад про м’ясо.", ukrainian)).toBe('write five tips about meat')
+  })
+
   it('finds no word by an empty stem (Snowball stems some Czech words to nothing)', () => {
     const czech = parseLexicon('cs', 'kino\tcinema\nsoubor\tfile')
     expect(glossWord('souboru', czech)).toBe('file')
