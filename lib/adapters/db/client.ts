@@ -24,8 +24,16 @@ const OMIT = {
   mcpServer: { headersCiphertext: true },
 } as const
 
+/**
+ * How long an interactive transaction may wait for a connection (maxWait) and run (timeout). Prisma's
+ * own 2 s wait failed submitTask with P2028 while the pool's ten connections were busy for a few
+ * seconds (an HNSW index build, a batch of runs): a request should queue, not fail, under load. The
+ * same load stretches a transaction's own run past Prisma's 5 s; 15 s still ends a stuck one.
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 } as const
+
 function createClient(adapter: PrismaPg | PrismaPGlite) {
-  return new PrismaClient({ adapter, omit: OMIT })
+  return new PrismaClient({ adapter, omit: OMIT, transactionOptions: TRANSACTION_OPTIONS })
 }
 
 /** The Prisma client type of this app (secret columns omitted by default). */

@@ -3,7 +3,7 @@
 // planned once per connection while every other statement stays unnamed (no per-connection growth).
 import crypto from 'node:crypto'
 import { inject, describe, expect, it } from 'vitest'
-import { PREPARED, SESSION_SETTINGS, directPool, getPrisma } from '../../../lib/adapters/db/client'
+import { PREPARED, SESSION_SETTINGS, TRANSACTION_OPTIONS, directPool, getPrisma } from '../../../lib/adapters/db/client'
 import { defaultEmbedder } from '../../../lib/services/lessons/embedders'
 import { PgLessonStore } from '../../../lib/services/lessons/pg-lesson-store'
 
@@ -63,5 +63,26 @@ describe.runIf(url)('PostgreSQL connections of the app', () => {
     expect(directPool(prisma)).toBeDefined()
     expect(direct.map((lesson) => lesson.userKey).sort()).toEqual(['*', 'ada', 'ada'])
     expect(direct).toEqual(throughPrisma)
+  })
+
+  it('start a transaction once a connection is free, when every connection is busy for longer than 2 s', async () => {
+    // Prisma's own maxWait is 2 s: under load (an index build, a batch of runs) submitTask failed with P2028.
+    const prisma = await getPrisma()
+    const pool = directPool(prisma)!
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()))
+    const busyFor = 3_000
+    expect(TRANSACTION_OPTIONS.maxWait).toBeGreaterThan(busyFor)
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        for (const client of held) client.release()
+        resolve()
+      }, busyFor),
+    )
+    try {
+      const [row] = await prisma.$transaction((tx) => tx.$queryRawUnsafe<{ one: number }[]>('SELECT 1 AS one'))
+      expect(row.one).toBe(1)
+    } finally {
+      await released
+    }
   })
 })
