@@ -10,7 +10,7 @@ describe('HashEmbedder', () => {
     expect(first).toHaveLength(1024)
     expect(first).toEqual(again)
     expect(Math.hypot(...first)).toBeCloseTo(1, 10)
-    expect(embedder.id).toBe('hash-v3-1024')
+    expect(embedder.id).toBe('hash-v4-1024')
     expect(new HashEmbedder({ dimensions: 64 }).embedOne('x y z')).toHaveLength(64)
   })
 

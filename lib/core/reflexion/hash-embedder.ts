@@ -24,8 +24,8 @@ export class HashEmbedder implements Embedder {
 
   constructor(options: { dimensions?: number } = {}) {
     this.dimensions = options.dimensions ?? HASH_EMBEDDER_DIMENSIONS
-    // v3: accents folded, single letters (l', d', 's) dropped; vectors of v2 are re-embedded.
-    this.id = `hash-v3-${this.dimensions}`
+    // v4: words stemmed by Porter2 (v3 folded accents and dropped single letters); older vectors are re-embedded.
+    this.id = `hash-v4-${this.dimensions}`
   }
 
   /** Embeds one text synchronously. */

@@ -85,7 +85,7 @@ describe('recall across languages through the lexicons, on PostgreSQL', () => {
     ['Qual é a dose de ibuprofeno para uma criança de cinco anos?', lessons.medicine],
     ['Schedule a call with the Tokyo and Berlin teams next week.', lessons.meeting],
     ['서울과 런던 팀원들과 화상회의 시간을 잡아 주세요.', lessons.meeting],
-    ['Prépare une visite guidée à pied, tranquille, de Lyon.', lessons.walk],
+    ['Organise une balade tranquille à pied dans Lyon.', lessons.walk],
   ])('%s → its lesson first, never another user’s twin', async (task, lesson) => {
     const hits = await recallForUser(store, task, 'ada', 5)
     expect(hits[0]?.content).toBe(lesson)

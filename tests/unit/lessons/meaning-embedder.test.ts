@@ -26,12 +26,12 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
     expect(first).toHaveLength(1536)
     expect(first).toEqual(again)
     expect(Math.hypot(...first)).toBeCloseTo(1, 5)
-    expect(embedder.id).toBe(`use-lite+hash-v3-1024@0.8+gloss-v${LEXICONS_VERSION}@0.7`)
+    expect(embedder.id).toBe(`use-lite+hash-v4-1024@0.8+gloss-v${LEXICONS_VERSION}@0.7`)
     // The earlier embedders keep their ids (the vectors stored under them are re-embedded by the job).
-    expect(new MeaningEmbedder({ glossWeight: 0 }).id).toBe('use-lite+hash-v3-1024@0.8')
-    expect(offlineEmbedder('meaning:0.8:1024:0').id).toBe('use-lite+hash-v3-1024@0.8')
-    expect(offlineEmbedder('meaning:0.8:1024:0.7:zh').id).toBe('use-lite+hash-v3-1024@0.8+zh-gloss@0.7')
-    expect(offlineEmbedder('meaning:0.8:1024:0.5').id).toBe(`use-lite+hash-v3-1024@0.8+gloss-v${LEXICONS_VERSION}@0.5`)
+    expect(new MeaningEmbedder({ glossWeight: 0 }).id).toBe('use-lite+hash-v4-1024@0.8')
+    expect(offlineEmbedder('meaning:0.8:1024:0').id).toBe('use-lite+hash-v4-1024@0.8')
+    expect(offlineEmbedder('meaning:0.8:1024:0.7:zh').id).toBe('use-lite+hash-v4-1024@0.8+zh-gloss@0.7')
+    expect(offlineEmbedder('meaning:0.8:1024:0.5').id).toBe(`use-lite+hash-v4-1024@0.8+gloss-v${LEXICONS_VERSION}@0.5`)
   })
 
   it('finds a lesson from a task that shares no content word with it (meaning, not words)', async () => {

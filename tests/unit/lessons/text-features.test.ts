@@ -29,6 +29,15 @@ describe('lexical features of recall (multilingual)', () => {
     expect(sharedTerms('Fasse das Protokoll zusammen.', 'Rotate API keys first.')).toBe(0)
   })
 
+  it('lets an English word meet its inflections: plurals, -ing and -ed forms share one stem', () => {
+    // The light suffix fold cut "slides" to "slid" and "notes" to "not": a plural never met its singular.
+    expect(sharedTerms('Prepare a slide deck', 'Presentation slides should be short')).toBeGreaterThanOrEqual(1)
+    expect(sharedTerms('Take meeting notes', 'a note on each decision')).toBeGreaterThanOrEqual(1)
+    expect(sharedTerms('creating the release', 'created releases')).toBeGreaterThanOrEqual(2)
+    expect(contentTerms('meeting notes').has('w:not')).toBe(false)
+    expect(contentTerms('plan 3 stops').has('w:3')).toBe(true)
+  })
+
   it('tells a Spanish, French or German text from English by accents and function words', () => {
     expect(englishShare('¿Cada cuántas horas puedo tomar amoxicilina?')).toBe(0)
     expect(englishShare('Il fait froid, ça fait combien en Fahrenheit ?')).toBe(0)
