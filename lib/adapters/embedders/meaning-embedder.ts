@@ -155,6 +155,12 @@ export class MeaningEmbedder implements Embedder {
     return similarity + length * (lexicalSimilarity(queryWords, lessonWords) - cosineSimilarity(left, right))
   }
 
+  /** The words a text is compared by: its gloss, or the text itself (a Chinese text before the dictionary is loaded). */
+  keywordText(text: string): string {
+    const read = this.readTextSync(text)
+    return read === null ? text : lexicalText(read, text)
+  }
+
   async embed(texts: string[]): Promise<number[][]> {
     const read = await this.readTexts(texts)
     const sentences = await encodeSentences(read)

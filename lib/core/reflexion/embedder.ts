@@ -15,4 +15,9 @@ export interface Embedder {
    * candidates of tasks it compares by words).
    */
   exactSimilarity?(query: string, lesson: string, similarity: number): number
+  /**
+   * The text whose words recall's keyword channel compares (`sharedKeywords`): for an embedder that
+   * reads other languages through an English gloss, the gloss. Without it, the text itself.
+   */
+  keywordText?(text: string): string
 }

@@ -18,7 +18,7 @@ import { DEFAULT_RECALL_FLOOR, floorFor, rankLessons, type RankedLesson, type Re
 import { embeddingStorage, vectorBinary, vectorLiteral, type EmbeddingStorage } from './vector-support'
 import { INDEXED_RECALL_ABOVE, hasVectorIndex, largeScopes, scopeKey, sqlLiteral } from './vector-index'
 import { defaultEmbedder } from './embedders'
-import { lexicalSimilarity, sharedTerms } from '../../core/reflexion/text-features'
+import { lexicalSimilarity, sharedKeywords, sharedTerms } from '../../core/reflexion/text-features'
 
 /** The client or an interactive transaction (approving a proposal adds its shared lesson inside one). */
 export type LessonDb = Db | Parameters<Extract<Parameters<Db['$transaction']>[0], (...args: never[]) => unknown>>[0]
@@ -245,19 +245,35 @@ export class PgLessonStore implements VectorStore {
       ...(byWords && { limit: candidateLimit(request.k) * WORD_CANDIDATES_FACTOR }),
     })
     const exact = this.embedder.exactSimilarity?.bind(this.embedder)
-    const ranked = byWords
+    const scored = byWords
       ? candidates.map((candidate) => ({
           ...candidate,
           similarity: exact ? exact(request.text, candidate.content, candidate.similarity) : candidate.similarity,
           sharedTerms: sharedTerms(request.text, candidate.content),
         }))
       : candidates
-    return rankLessons(ranked, {
+    const floor = floorFor(this.floor, share)
+    return rankLessons(this.withKeywords(request.text, scored, floor), {
       k: request.k,
-      floor: floorFor(this.floor, share),
+      floor,
       ...(byWords && { minSharedTerms: 1 }),
       ...this.scope,
     })
+  }
+
+  /**
+   * Hybrid retrieval's keyword channel: how many keywords each candidate above the floor shares with
+   * the task, compared on the embedder's keyword text (an English gloss for other languages). Ranking
+   * fuses it with the similarity (bench/RESULTS.md: +4 tasks on the dev sets, +3 held out).
+   */
+  private withKeywords(task: string, candidates: RecallCandidate[], floor: number): RecallCandidate[] {
+    const keywordText = (text: string) => this.embedder.keywordText?.(text) ?? text
+    const taskText = keywordText(task)
+    return candidates.map((candidate) =>
+      candidate.similarity >= floor
+        ? { ...candidate, sharedKeywords: sharedKeywords(taskText, keywordText(candidate.content)) }
+        : candidate,
+    )
   }
 
   /**

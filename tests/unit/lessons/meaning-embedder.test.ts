@@ -10,7 +10,7 @@ import {
   loadSentenceEncoder,
 } from '../../../lib/adapters/embedders/sentence-encoder'
 import { cosineSimilarity } from '../../../lib/core/reflexion/hash-embedder'
-import { englishShare, lexicalSimilarity } from '../../../lib/core/reflexion/text-features'
+import { englishShare, lexicalSimilarity, sharedKeywords } from '../../../lib/core/reflexion/text-features'
 
 const embedder = new MeaningEmbedder()
 
@@ -116,6 +116,16 @@ describe('MeaningEmbedder (offline sentence encoder + hashed words and CJK bigra
         cosineSimilarity(plainVectors[lessons.length + position], plainVectors[expected[position]]) + 0.1,
     )
     expect(gained.length).toBeGreaterThanOrEqual(6)
+  })
+
+  it('gives recall’s keyword channel the English gloss of a text in another language, an English text as it is', async () => {
+    const french = 'Prépare une balade tranquille à pied dans Lyon.'
+    await embedder.embed([french])
+    expect(embedder.keywordText('Plan a relaxed walk.')).toBe('Plan a relaxed walk.')
+    expect(embedder.keywordText(french)).toMatch(/\bwalk\b/)
+    expect(sharedKeywords(embedder.keywordText(french), 'When a user asks for a relaxed walking tour')).toBeGreaterThan(
+      0,
+    )
   })
 
   it('keeps a unit vector for Chinese whose gloss is empty (a classifier and a particle)', async () => {

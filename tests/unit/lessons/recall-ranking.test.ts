@@ -55,6 +55,33 @@ describe('rankLessons', () => {
     expect(tagged[0].reason).toEqual({ similarity: 0.5, tags: ['travel'], boost: TAG_BOOST })
   })
 
+  it('fuses similarity with shared keywords: a lesson sharing more of the task’s words moves past a slightly nearer one', () => {
+    const near = candidate('near', 0.42, { sharedKeywords: 0 })
+    const wordy = candidate('wordy', 0.4, { sharedKeywords: 3 })
+    const far = candidate('far', 0.3, { sharedKeywords: 1 })
+    // Among lessons that all passed the floor, sharing a keyword outweighs a small lead in similarity.
+    expect(rankLessons([near, wordy, far], { k: 5, floor: 0.25 }).map((lesson) => lesson.id)).toEqual([
+      'wordy',
+      'far',
+      'near',
+    ])
+    // Without the keyword channel the order is the similarity's.
+    const plain = [candidate('near', 0.42), candidate('wordy', 0.4), candidate('far', 0.3)]
+    expect(rankLessons(plain, { k: 5, floor: 0.25 }).map((lesson) => lesson.id)).toEqual(['near', 'wordy', 'far'])
+  })
+
+  it('never lets shared keywords bring in a lesson below the floor, and keeps score order on equal keywords', () => {
+    const below = candidate('below', 0.2, { sharedKeywords: 9 })
+    const [first, second] = [
+      candidate('first', 0.5, { sharedKeywords: 2 }),
+      candidate('second', 0.45, { sharedKeywords: 2 }),
+    ]
+    expect(rankLessons([below, second, first], { k: 5, floor: 0.25 }).map((lesson) => lesson.id)).toEqual([
+      'first',
+      'second',
+    ])
+  })
+
   it("collapses a user's lesson and its shared copy into one, the user's own", () => {
     const mine = candidate('mine', 0.6, { normalized: 'normalize dates', sharedCopyId: 'shared' })
     const shared = candidate('shared', 0.61, { userKey: '*', normalized: 'normalize dates, edited' })

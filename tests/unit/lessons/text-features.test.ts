@@ -4,6 +4,7 @@ import {
   contentTerms,
   englishShare,
   lexicalSimilarity,
+  sharedKeywords,
   sharedTerms,
   textFeatures,
 } from '../../../lib/core/reflexion/text-features'
@@ -36,6 +37,13 @@ describe('lexical features of recall (multilingual)', () => {
     expect(sharedTerms('creating the release', 'created releases')).toBeGreaterThanOrEqual(2)
     expect(contentTerms('meeting notes').has('w:not')).toBe(false)
     expect(contentTerms('plan 3 stops').has('w:3')).toBe(true)
+  })
+
+  it('counts the keywords a lesson shares with a task: stemmed words and CJK bigrams, each once', () => {
+    expect(sharedKeywords('Prepare the slides, then more slides', 'Presentation slides need a large font')).toBe(1)
+    expect(sharedKeywords('restart the database', 'Before restarting a production database')).toBe(2)
+    expect(sharedKeywords('重启数据库', '重启前先备份数据库')).toBeGreaterThanOrEqual(2)
+    expect(sharedKeywords('What is the capital of France?', 'Round currency amounts at the end.')).toBe(0)
   })
 
   it('tells a Spanish, French or German text from English by accents and function words', () => {
