@@ -165,16 +165,19 @@ export function sharedTerms(left: string, right: string): number {
 }
 
 /** A text's keywords: its stemmed content words and its CJK bigrams (no trigrams, characters or stem prefixes). */
-function keywords(text: string): Set<string> {
+export function keywords(text: string): Set<string> {
   const found = new Set<string>()
   for (const { feature, weight } of textFeatures(text))
     if (feature.startsWith('w:') || (feature.startsWith('b:') && weight >= 1)) found.add(feature)
   return found
 }
 
-/** How many distinct keywords (stemmed content words, CJK bigrams) a lesson shares with a task: recall's keyword channel. */
-export function sharedKeywords(task: string, lesson: string): number {
-  const wanted = keywords(task)
+/**
+ * How many distinct keywords (stemmed content words, CJK bigrams) a lesson shares with a task:
+ * recall's keyword channel. The task may come as its `keywords` already (one task, many lessons).
+ */
+export function sharedKeywords(task: string | ReadonlySet<string>, lesson: string): number {
+  const wanted = typeof task === 'string' ? keywords(task) : task
   let shared = 0
   for (const keyword of keywords(lesson)) if (wanted.has(keyword)) shared++
   return shared

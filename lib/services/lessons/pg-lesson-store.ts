@@ -18,7 +18,7 @@ import { DEFAULT_RECALL_FLOOR, floorFor, rankLessons, type RankedLesson, type Re
 import { embeddingStorage, vectorBinary, vectorLiteral, type EmbeddingStorage } from './vector-support'
 import { INDEXED_RECALL_ABOVE, hasVectorIndex, largeScopes, scopeKey, sqlLiteral } from './vector-index'
 import { defaultEmbedder } from './embedders'
-import { lexicalSimilarity, sharedKeywords, sharedTerms } from '../../core/reflexion/text-features'
+import { keywords, lexicalSimilarity, sharedKeywords, sharedTerms } from '../../core/reflexion/text-features'
 
 /** The client or an interactive transaction (approving a proposal adds its shared lesson inside one). */
 export type LessonDb = Db | Parameters<Extract<Parameters<Db['$transaction']>[0], (...args: never[]) => unknown>>[0]
@@ -268,10 +268,10 @@ export class PgLessonStore implements VectorStore {
    */
   private withKeywords(task: string, candidates: RecallCandidate[], floor: number): RecallCandidate[] {
     const keywordText = (text: string) => this.embedder.keywordText?.(text) ?? text
-    const taskText = keywordText(task)
+    const wanted = keywords(keywordText(task))
     return candidates.map((candidate) =>
       candidate.similarity >= floor
-        ? { ...candidate, sharedKeywords: sharedKeywords(taskText, keywordText(candidate.content)) }
+        ? { ...candidate, sharedKeywords: sharedKeywords(wanted, keywordText(candidate.content)) }
         : candidate,
     )
   }
