@@ -1,26 +1,36 @@
 /**
  * Evaluate lesson recall on your own lessons and tasks, through the product's recall path, on a
  * throwaway embedded database:
- *   npm run --silent recall-eval -- FILE.json [--embedder offline|hash[:dims]|meaning:<w>[:<dims>]] [--floor 0.3]
+ *   npm run --silent recall-eval -- FILE.json [--embedder NAME] [--floor 0.3]
  * FILE.json: {"lessons":[{"id","content","user"}],"queries":[{"user","prompt"}],"k":5} (user "*" = shared).
+ * NAME: offline (the default), hash[:dims], meaning:<w>[:…], or a provider's embedding model as in Settings →
+ * Lesson recall, `openai:<model>` (OPENAI_API_KEY, optional OPENAI_BASE_URL) or `compatible:<model>`
+ * (COMPATIBLE_BASE_URL, optional COMPATIBLE_API_KEY), with the keys from the environment.
  * Prints one JSON line per query, in input order: {"query":0,"ids":["best-id",...]}.
  */
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { offlineEmbedder } from '../lib/services/lessons/embedders'
+import { envSecrets } from '../lib/adapters/models/secrets'
+import type { Embedder } from '../lib/core/reflexion/embedder'
+import { safeErrorMessage } from '../lib/core/reflexion/redact'
+import { SecretScrubber } from '../lib/core/reflexion/secret-scrubber'
+import { memoizedEmbedder, offlineEmbedder } from '../lib/services/lessons/embedders'
+import { embeddingModelField } from '../lib/services/lessons/embedding-settings'
 import { evaluateRecall, recallEvalInput } from '../lib/services/lessons/recall-evaluation'
+import { providerEmbedder } from '../lib/services/lessons/tenant-embedder'
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0)
   throw error
 })
 
+const usage = 'usage: npm run --silent recall-eval -- FILE.json [--embedder NAME] [--floor NUMBER]'
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { embedder: { type: 'string' }, floor: { type: 'string' } },
 })
 if (positionals.length !== 1) {
-  console.error('usage: npm run --silent recall-eval -- FILE.json [--embedder NAME] [--floor NUMBER]')
+  console.error(usage)
   process.exit(2)
 }
 const parsed = recallEvalInput.safeParse(JSON.parse(readFileSync(positionals[0], 'utf8')))
@@ -34,5 +44,32 @@ if (floor !== undefined && !Number.isFinite(floor)) {
   console.error('recall-eval: --floor takes a number, e.g. 0.3')
   process.exit(2)
 }
-const lines = await evaluateRecall(parsed.data, { embedder: offlineEmbedder(values.embedder), floor })
-for (const line of lines) console.log(JSON.stringify(line))
+
+/** The embedder NAME names: a provider's model (each text embedded once) or an offline one; null if none. */
+function embedderNamed(name: string | undefined): Embedder | null {
+  if (name !== undefined && /^(openai|compatible):/.test(name)) {
+    const model = embeddingModelField.safeParse(name)
+    if (model.success) return memoizedEmbedder(providerEmbedder(model.data, envSecrets()))
+    console.error(`recall-eval: --embedder ${name}: ${model.error.issues[0].message}`)
+    return null
+  }
+  try {
+    return offlineEmbedder(name)
+  } catch (error) {
+    console.error(`recall-eval: ${(error as Error).message}, or a provider's: openai:<model>, compatible:<model>`)
+    return null
+  }
+}
+const embedder = embedderNamed(values.embedder)
+if (embedder === null) process.exit(2)
+
+// A provider that echoes the key in its error ("Incorrect API key provided: …") does not print it here.
+const scrubber = new SecretScrubber()
+for (const name of ['OPENAI_API_KEY', 'COMPATIBLE_API_KEY']) if (process.env[name]) scrubber.add(process.env[name]!)
+try {
+  const lines = await evaluateRecall(parsed.data, { embedder, floor })
+  for (const line of lines) console.log(JSON.stringify(line))
+} catch (error) {
+  console.error(`recall-eval: ${scrubber.scrub(safeErrorMessage(error))}`)
+  process.exit(1)
+}

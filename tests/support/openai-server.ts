@@ -162,17 +162,34 @@ function answer(
  * Deterministic vectors from the characters of each input: 8 dimensions, or the request's
  * `dimensions`; the model `unavailable` answers 503 (a provider outage, for fallback tests).
  */
-function embeddings(response: ServerResponse, body: Record<string, unknown>): void {
+/** The fake's own vector of a text: deterministic, from its characters, meaningless. */
+function characterVector(text: string, size: number): number[] {
+  return Array.from(
+    { length: size },
+    (_, position) => ((text.charCodeAt(position % Math.max(1, text.length)) || 1) % 17) / 17,
+  )
+}
+
+/** What the embeddings route does besides the character vectors: a test's own vectors (a scripted model). */
+export type EmbeddingOptions = { embed?: (text: string) => number[] }
+
+function embeddings(
+  response: ServerResponse,
+  body: Record<string, unknown>,
+  authorization: string | undefined,
+  options: EmbeddingOptions,
+): void {
   if (body.model === 'unavailable') return json(response, 503, { error: { message: 'embedding model overloaded' } })
+  // As real providers do: the rejected key comes back in the error message.
+  if (body.model === 'rejects-key')
+    return json(response, 401, {
+      error: { message: `Incorrect API key provided: ${authorization?.replace(/^Bearer /, '')}` },
+    })
   const inputs = Array.isArray(body.input) ? body.input : [body.input]
   const size = Number.isInteger(body.dimensions) && Number(body.dimensions) > 0 ? Number(body.dimensions) : 8
   const data = inputs.map((input, index) => {
     const text = String(input)
-    const vector = Array.from(
-      { length: size },
-      (_, position) => ((text.charCodeAt(position % Math.max(1, text.length)) || 1) % 17) / 17,
-    )
-    return { object: 'embedding', index, embedding: vector }
+    return { object: 'embedding', index, embedding: options.embed?.(text) ?? characterVector(text, size) }
   })
   json(response, 200, {
     object: 'list',
@@ -182,8 +199,11 @@ function embeddings(response: ServerResponse, body: Record<string, unknown>): vo
   })
 }
 
-/** Starts the server; `steps` are the first chat replies. A request with no step left gets a 418 that says so. */
-export function startOpenAIServer(steps: ChatStep[] = []): Promise<OpenAIServer> {
+/**
+ * Starts the server; `steps` are the first chat replies. A request with no step left gets a 418 that
+ * says so. Embeddings are the text's characters unless `options.embed` scripts them.
+ */
+export function startOpenAIServer(steps: ChatStep[] = [], options: EmbeddingOptions = {}): Promise<OpenAIServer> {
   const script = [...steps]
   const requests: RecordedRequest[] = []
   const server = createServer((request, response) => {
@@ -198,7 +218,7 @@ export function startOpenAIServer(steps: ChatStep[] = []): Promise<OpenAIServer>
       }
       const path = (request.url ?? '').split('?')[0]
       requests.push({ path, body, authorization: request.headers.authorization, stream: body.stream === true })
-      if (path.endsWith('/embeddings')) return embeddings(response, body)
+      if (path.endsWith('/embeddings')) return embeddings(response, body, request.headers.authorization, options)
       if (!path.endsWith('/chat/completions')) return json(response, 404, { error: { message: `no route ${path}` } })
       const step = script.shift()
       if (!step)

@@ -46,3 +46,25 @@ export function aiSdkEmbedder(model: EmbeddingModelV4, dimensions: number): Embe
     },
   }
 }
+
+/**
+ * An embedder that embeds each distinct text once and remembers its vector (recall-eval embeds the
+ * lessons in one batch, then again one by one as it stores them: a provider would be asked twice).
+ */
+export function memoizedEmbedder(embedder: Embedder): Embedder {
+  const vectors = new Map<string, number[]>()
+  return {
+    id: embedder.id,
+    get dimensions() {
+      return embedder.dimensions
+    },
+    async embed(texts) {
+      const missing = [...new Set(texts.filter((text) => !vectors.has(text)))]
+      if (missing.length > 0) {
+        const embedded = await embedder.embed(missing)
+        missing.forEach((text, position) => vectors.set(text, embedded[position]))
+      }
+      return texts.map((text) => vectors.get(text)!)
+    },
+  }
+}

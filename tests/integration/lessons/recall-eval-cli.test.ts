@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
+import { startOpenAIServer } from '../../support/openai-server'
 
 const run = promisify(execFile)
 const folder = mkdtempSync(path.join(os.tmpdir(), 'recall-eval-'))
@@ -42,4 +43,70 @@ describe('npm run recall-eval', () => {
       { query: 2, ids: [] },
     ])
   }, 150_000)
+
+  it("evaluates with a provider's embedding model, asking it once per distinct text, and prints no key", async () => {
+    // A scripted embedding model: one dimension per topic, and a little of everything.
+    const topics = [/walk|stroll|tour/i, /周报|report/i]
+    const server = await startOpenAIServer([], {
+      embed: (text) => [...topics.map((topic) => (topic.test(text) ? 1 : 0)), 0.05],
+    })
+    try {
+      const file = path.join(folder, 'provider.json')
+      writeFileSync(
+        file,
+        JSON.stringify({
+          lessons: [
+            {
+              id: 'walk',
+              user: '*',
+              content: 'When a user asks for a relaxed walking tour, plan at most three stops.',
+            },
+            { id: 'walk-bob', user: 'bob', content: 'When a user asks for a relaxed walking tour, plan two stops.' },
+            { id: 'weekly', user: 'ada', content: '写周报时，先列出本周完成的结果，再写下周计划。' },
+          ],
+          queries: [
+            { user: 'ada', prompt: 'Plan an easy stroll through Lisbon for my parents.' },
+            { user: 'ada', prompt: 'Draft my weekly report.' },
+            { user: 'ada', prompt: 'Tell me a joke about penguins.' },
+          ],
+          k: 5,
+        }),
+      )
+      const key = 'eval-key-0123456789'
+      const env = { ...process.env, COMPATIBLE_BASE_URL: server.url, COMPATIBLE_API_KEY: key }
+      const { stdout } = await run(
+        'npm',
+        ['run', '--silent', 'recall-eval', '--', file, '--embedder', 'compatible:topics'],
+        { timeout: 120_000, env },
+      )
+      expect(
+        stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line)),
+      ).toEqual([
+        { query: 0, ids: ['walk'] },
+        { query: 1, ids: ['weekly'] },
+        { query: 2, ids: [] },
+      ])
+      const embedded = server.requests
+        .filter((request) => request.path.endsWith('/embeddings'))
+        .flatMap((request) => request.body.input as string[])
+      expect(embedded).toHaveLength(6)
+      expect(new Set(embedded).size).toBe(6)
+      expect(server.requests.every((request) => request.authorization === `Bearer ${key}`)).toBe(true)
+
+      const rejected = await run(
+        'npm',
+        ['run', '--silent', 'recall-eval', '--', file, '--embedder', 'compatible:rejects-key'],
+        { timeout: 120_000, env },
+      ).catch((error: { code: number; stdout: string; stderr: string }) => error)
+      expect('code' in rejected && rejected.code).toBe(1)
+      expect(rejected.stdout).toBe('')
+      expect(rejected.stderr).toMatch(/^recall-eval: .*Incorrect API key provided/m)
+      expect(rejected.stderr).not.toContain(key)
+    } finally {
+      await server.close()
+    }
+  }, 300_000)
 })
