@@ -12,83 +12,57 @@ const run = promisify(execFile)
 const folder = mkdtempSync(path.join(os.tmpdir(), 'recall-eval-'))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
+const input = path.join(folder, 'input.json')
+writeFileSync(
+  input,
+  JSON.stringify({
+    lessons: [
+      { id: 'walk', user: '*', content: 'When a user asks for a relaxed walking tour, plan at most three stops.' },
+      { id: 'walk-bob', user: 'bob', content: 'When a user asks for a relaxed walking tour, plan two stops.' },
+      { id: 'weekly', user: 'ada', content: '写周报时，先列出本周完成的结果，再写下周计划。' },
+    ],
+    queries: [
+      { user: 'ada', prompt: 'Plan an easy stroll through Lisbon for my parents.' },
+      { user: 'ada', prompt: '帮我写这周的工作周报。' },
+      { user: 'ada', prompt: 'Tell me a joke about penguins.' },
+    ],
+    k: 5,
+  }),
+)
+
+/** The right lesson for each query, never bob's, and nothing for the joke. */
+const expected = [
+  { query: 0, ids: ['walk'] },
+  { query: 1, ids: ['weekly'] },
+  { query: 2, ids: [] },
+]
+
+const recallEval = (options: string[] = [], env: NodeJS.ProcessEnv = process.env) =>
+  run('npm', ['run', '--silent', 'recall-eval', '--', input, ...options], { timeout: 120_000, env })
+
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+
 describe('npm run recall-eval', () => {
   it("prints each query's recalled ids, best first, never another user's lesson, nothing for an unrelated task", async () => {
-    const file = path.join(folder, 'input.json')
-    writeFileSync(
-      file,
-      JSON.stringify({
-        lessons: [
-          { id: 'walk', user: '*', content: 'When a user asks for a relaxed walking tour, plan at most three stops.' },
-          { id: 'walk-bob', user: 'bob', content: 'When a user asks for a relaxed walking tour, plan two stops.' },
-          { id: 'weekly', user: 'ada', content: '写周报时，先列出本周完成的结果，再写下周计划。' },
-        ],
-        queries: [
-          { user: 'ada', prompt: 'Plan an easy stroll through Lisbon for my parents.' },
-          { user: 'ada', prompt: '帮我写这周的工作周报。' },
-          { user: 'ada', prompt: 'Tell me a joke about penguins.' },
-        ],
-        k: 5,
-      }),
-    )
-    const { stdout } = await run('npm', ['run', '--silent', 'recall-eval', '--', file], { timeout: 120_000 })
-    expect(
-      stdout
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).toEqual([
-      { query: 0, ids: ['walk'] },
-      { query: 1, ids: ['weekly'] },
-      { query: 2, ids: [] },
-    ])
+    const { stdout } = await recallEval()
+    expect(lines(stdout)).toEqual(expected)
   }, 150_000)
 
   it("evaluates with a provider's embedding model, asking it once per distinct text, and prints no key", async () => {
     // A scripted embedding model: one dimension per topic, and a little of everything.
-    const topics = [/walk|stroll|tour/i, /周报|report/i]
+    const topics = [/walk|stroll|tour/i, /周报/]
     const server = await startOpenAIServer([], {
       embed: (text) => [...topics.map((topic) => (topic.test(text) ? 1 : 0)), 0.05],
     })
     try {
-      const file = path.join(folder, 'provider.json')
-      writeFileSync(
-        file,
-        JSON.stringify({
-          lessons: [
-            {
-              id: 'walk',
-              user: '*',
-              content: 'When a user asks for a relaxed walking tour, plan at most three stops.',
-            },
-            { id: 'walk-bob', user: 'bob', content: 'When a user asks for a relaxed walking tour, plan two stops.' },
-            { id: 'weekly', user: 'ada', content: '写周报时，先列出本周完成的结果，再写下周计划。' },
-          ],
-          queries: [
-            { user: 'ada', prompt: 'Plan an easy stroll through Lisbon for my parents.' },
-            { user: 'ada', prompt: 'Draft my weekly report.' },
-            { user: 'ada', prompt: 'Tell me a joke about penguins.' },
-          ],
-          k: 5,
-        }),
-      )
       const key = 'eval-key-0123456789'
       const env = { ...process.env, COMPATIBLE_BASE_URL: server.url, COMPATIBLE_API_KEY: key }
-      const { stdout } = await run(
-        'npm',
-        ['run', '--silent', 'recall-eval', '--', file, '--embedder', 'compatible:topics'],
-        { timeout: 120_000, env },
-      )
-      expect(
-        stdout
-          .trim()
-          .split('\n')
-          .map((line) => JSON.parse(line)),
-      ).toEqual([
-        { query: 0, ids: ['walk'] },
-        { query: 1, ids: ['weekly'] },
-        { query: 2, ids: [] },
-      ])
+      const { stdout } = await recallEval(['--embedder', 'compatible:topics'], env)
+      expect(lines(stdout)).toEqual(expected)
       const embedded = server.requests
         .filter((request) => request.path.endsWith('/embeddings'))
         .flatMap((request) => request.body.input as string[])
@@ -96,11 +70,9 @@ describe('npm run recall-eval', () => {
       expect(new Set(embedded).size).toBe(6)
       expect(server.requests.every((request) => request.authorization === `Bearer ${key}`)).toBe(true)
 
-      const rejected = await run(
-        'npm',
-        ['run', '--silent', 'recall-eval', '--', file, '--embedder', 'compatible:rejects-key'],
-        { timeout: 120_000, env },
-      ).catch((error: { code: number; stdout: string; stderr: string }) => error)
+      const rejected = await recallEval(['--embedder', 'compatible:rejects-key'], env).catch(
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      )
       expect('code' in rejected && rejected.code).toBe(1)
       expect(rejected.stdout).toBe('')
       expect(rejected.stderr).toMatch(/^recall-eval: .*Incorrect API key provided/m)
