@@ -158,10 +158,6 @@ function answer(
   }
 }
 
-/**
- * Deterministic vectors from the characters of each input: 8 dimensions, or the request's
- * `dimensions`; the model `unavailable` answers 503 (a provider outage, for fallback tests).
- */
 /** The fake's own vector of a text: deterministic, from its characters, meaningless. */
 function characterVector(text: string, size: number): number[] {
   return Array.from(
@@ -173,6 +169,11 @@ function characterVector(text: string, size: number): number[] {
 /** What the embeddings route does besides the character vectors: a test's own vectors (a scripted model). */
 export type EmbeddingOptions = { embed?: (text: string) => number[] }
 
+/**
+ * Vectors from `options.embed`, or from the characters of each input (8 dimensions, or the request's
+ * `dimensions`); the model `unavailable` answers 503 (a provider outage, for fallback tests) and
+ * `rejects-key` 401 with the key in its message.
+ */
 function embeddings(
   response: ServerResponse,
   body: Record<string, unknown>,
