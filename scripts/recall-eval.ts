@@ -33,7 +33,14 @@ if (positionals.length !== 1) {
   console.error(usage)
   process.exit(2)
 }
-const parsed = recallEvalInput.safeParse(JSON.parse(readFileSync(positionals[0], 'utf8')))
+let json: unknown
+try {
+  json = JSON.parse(readFileSync(positionals[0], 'utf8'))
+} catch (error) {
+  console.error(`recall-eval: cannot read ${positionals[0]} as JSON: ${(error as Error).message}`)
+  process.exit(2)
+}
+const parsed = recallEvalInput.safeParse(json)
 if (!parsed.success) {
   console.error(`recall-eval: ${positionals[0]} is not a recall-eval input:`)
   for (const issue of parsed.error.issues) console.error(`  ${issue.path.join('.') || '(top)'}: ${issue.message}`)

@@ -81,4 +81,16 @@ describe('npm run recall-eval', () => {
       await server.close()
     }
   }, 300_000)
+
+  it('says which file is not JSON and exits 2, without a stack trace', async () => {
+    const broken = path.join(folder, 'broken.json')
+    writeFileSync(broken, '{"lessons": [')
+    const failed = await run('npm', ['run', '--silent', 'recall-eval', '--', broken], { timeout: 60_000 }).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    )
+    expect('code' in failed && failed.code).toBe(2)
+    expect(failed.stdout).toBe('')
+    expect(failed.stderr).toMatch(new RegExp(`^recall-eval: cannot read ${broken} as JSON`))
+    expect(failed.stderr).not.toMatch(/\n\s+at /)
+  }, 90_000)
 })
