@@ -15,7 +15,7 @@ import type { Embedder } from '../lib/core/reflexion/embedder'
 import { safeErrorMessage } from '../lib/core/reflexion/redact'
 import { SecretScrubber } from '../lib/core/reflexion/secret-scrubber'
 import { memoizedEmbedder, offlineEmbedder } from '../lib/services/lessons/embedders'
-import { embeddingModelField } from '../lib/services/lessons/embedding-settings'
+import { OFFLINE_EMBEDDING_MODEL, embeddingModelField } from '../lib/services/lessons/embedding-settings'
 import { evaluateRecall, recallEvalInput } from '../lib/services/lessons/recall-evaluation'
 import { providerEmbedder } from '../lib/services/lessons/tenant-embedder'
 
@@ -24,13 +24,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error
 })
 
-const usage = 'usage: npm run --silent recall-eval -- FILE.json [--embedder NAME] [--floor NUMBER]'
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { embedder: { type: 'string' }, floor: { type: 'string' } },
 })
 if (positionals.length !== 1) {
-  console.error(usage)
+  console.error('usage: npm run --silent recall-eval -- FILE.json [--embedder NAME] [--floor NUMBER]')
   process.exit(2)
 }
 let json: unknown
@@ -52,14 +51,11 @@ if (floor !== undefined && !Number.isFinite(floor)) {
   process.exit(2)
 }
 
-/** The embedder NAME names: a provider's model (each text embedded once) or an offline one; null if none. */
-function embedderNamed(name: string | undefined): Embedder | null {
-  if (name !== undefined && /^(openai|compatible):/.test(name)) {
-    const model = embeddingModelField.safeParse(name)
-    if (model.success) return memoizedEmbedder(providerEmbedder(model.data, envSecrets()))
-    console.error(`recall-eval: --embedder ${name}: ${model.error.issues[0].message}`)
-    return null
-  }
+/** The embedder NAME names: a provider's model as Settings takes it (each text embedded once) or an offline one; null if none. */
+function embedderNamed(name = OFFLINE_EMBEDDING_MODEL): Embedder | null {
+  const model = embeddingModelField.safeParse(name)
+  if (model.success && model.data !== OFFLINE_EMBEDDING_MODEL)
+    return memoizedEmbedder(providerEmbedder(model.data, envSecrets()))
   try {
     return offlineEmbedder(name)
   } catch (error) {
