@@ -120,7 +120,10 @@ describe('workers killed mid-run, repeatedly', () => {
       // A worker fetched the orphan's job and died before claiming the run: the job stays active.
       const deadWorker = new PgBoss({ connectionString: databaseUrl!, schedule: false, supervise: false })
       await deadWorker.start()
-      const [fetched] = await deadWorker.fetch<{ runId: string }>(RUNS_QUEUE, { batchSize: 1 })
+      // The queue may still hold jobs of the test before (their runs have ended): the dead worker takes
+      // them too, and the orphan's among them, rather than whichever job comes first.
+      const jobs = await deadWorker.fetch<{ runId: string }>(RUNS_QUEUE, { batchSize: 100 })
+      const fetched = jobs.find((job) => job.data.runId === orphan)
       await deadWorker.stop({ graceful: false, wait: true })
       expect(fetched?.data.runId).toBe(orphan)
       // Recovery sends the orphan's job again; another member submits a run meanwhile.
