@@ -14,7 +14,15 @@ import {
 } from '../../core/reflexion/vector-store'
 import { recordLessonRecalls } from './recall-stats'
 import { candidateLimit, countedRecallSql, recallSql, type RecallFilter } from './recall-query'
-import { DEFAULT_RECALL_FLOOR, floorFor, rankLessons, type RankedLesson, type RecallCandidate } from './recall-ranking'
+import {
+  DEFAULT_RECALL_FLOOR,
+  floorFor,
+  mergeViews,
+  rankLessons,
+  taskViews,
+  type RankedLesson,
+  type RecallCandidate,
+} from './recall-ranking'
 import { embeddingStorage, vectorBinary, vectorLiteral, type EmbeddingStorage } from './vector-support'
 import { INDEXED_RECALL_ABOVE, hasVectorIndex, largeScopes, scopeKey, sqlLiteral } from './vector-index'
 import { defaultEmbedder } from './embedders'
@@ -226,15 +234,26 @@ export class PgLessonStore implements VectorStore {
     }
   }
 
+  /** Recall by the task and, for a task of several sentences, by each sentence too (`taskViews`). */
   private async recallRanked(request: RecallRequest): Promise<RankedLesson[]> {
-    let vector: number[]
+    const views = taskViews(request.text)
+    let vectors: number[][]
     try {
-      ;[vector] = await this.embedder.embed([request.text])
+      vectors = await this.embedder.embed(views)
     } catch (error) {
       if (!this.onEmbedderFailure) throw error
       await this.onEmbedderFailure(error, 'query')
       return this.recallByWords(request)
     }
+    const ranked: RankedLesson[][] = []
+    // One after the other: inside a transaction the client runs one query at a time.
+    for (const [position, text] of views.entries())
+      ranked.push(await this.recallView({ ...request, text }, vectors[position]))
+    return mergeViews(ranked, request.k)
+  }
+
+  /** Recall for one view of the task, by its vector. */
+  private async recallView(request: RecallRequest, vector: number[]): Promise<RankedLesson[]> {
     const share = this.embedder.semanticShare?.(request.text) ?? 1
     // Compared mostly by words (CJK, other languages): hashed features collide, so the candidates
     // (more of them: collisions reorder the nearest) are re-scored by their exact word overlap, and a

@@ -139,3 +139,46 @@ export function rankLessons(candidates: readonly RecallCandidate[], options: Ran
   }
   return kept.slice(0, options.k)
 }
+
+/** A sentence shorter than this many characters is no view of its own ("Thanks!", "Why?"). */
+const MIN_VIEW_CHARACTERS = 13
+
+/**
+ * What recall compares a task by: the whole task and, when it has several sentences, each sentence
+ * too. A task that sets a scene before it asks ("Our new payment module is tested on Thursday. The
+ * boss wants it live on Friday at 4. Make a rollout plan.") has one vector for all of it, and the
+ * sentence a lesson is about weighs a third; compared one by one, the lesson meets its sentence.
+ * Measured on tests/fixtures/recall/dev*.json (bench/RESULTS.md): +4 tasks of 488, no more false recalls.
+ */
+export function taskViews(text: string): string[] {
+  const sentences = text
+    .split(/(?<=[.!?。！？;；])\s*/u)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length >= MIN_VIEW_CHARACTERS)
+  return sentences.length > 1 ? [text, ...sentences] : [text]
+}
+
+/**
+ * The k best of several views' recalls (each ranked under its own floor): each lesson once, at its
+ * best score, and a lesson once kept stands for its twins (the same text, its shared copy) in the
+ * other views, as within one view.
+ */
+export function mergeViews(views: readonly RankedLesson[][], k: number): RankedLesson[] {
+  if (views.length === 1) return views[0].slice(0, k)
+  // By score, not by each view's fused order: merging by best rank measured worse (dev sets, bench/RESULTS.md).
+  const all = views
+    .flat()
+    .sort(
+      (left, right) => right.score - left.score || right.similarity - left.similarity || (left.id < right.id ? -1 : 1),
+    )
+  const kept: RankedLesson[] = []
+  const seen = new Set<string>()
+  for (const lesson of all) {
+    const ids = [lesson.id, ...lesson.duplicateIds, ...(lesson.sharedCopyId ? [lesson.sharedCopyId] : [])]
+    const twins = [...ids.map((id) => `id:${id}`), `text:${lesson.normalized}`]
+    if (twins.some((key) => seen.has(key))) continue
+    kept.push(lesson)
+    for (const key of twins) seen.add(key)
+  }
+  return kept.slice(0, k)
+}

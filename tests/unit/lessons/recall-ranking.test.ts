@@ -4,7 +4,9 @@ import {
   TAG_BOOST,
   TASK_KEY_BOOST,
   floorFor,
+  mergeViews,
   rankLessons,
+  taskViews,
   type RecallCandidate,
 } from '../../../lib/services/lessons/recall-ranking'
 
@@ -105,5 +107,52 @@ describe('floorFor', () => {
     expect(floorFor(0.25, 0.5)).toBeGreaterThan(floorFor(0.25, 0))
     expect(floorFor(0.25, 0.5)).toBeLessThan(0.25)
     expect(floorFor(0.25, 7)).toBeCloseTo(0.25)
+  })
+})
+
+describe('taskViews (a task of several sentences is compared sentence by sentence too)', () => {
+  it('is the task alone when it is one sentence', () => {
+    expect(taskViews('Plan a calm walk for my grandmother.')).toEqual(['Plan a calm walk for my grandmother.'])
+    expect(taskViews('Plan a walk. Thanks!')).toEqual(['Plan a walk. Thanks!'])
+    expect(taskViews('')).toEqual([''])
+  })
+
+  it('adds each sentence of a longer task, in Latin and CJK punctuation, short ones left out', () => {
+    const task = 'Our payment module is tested on Thursday. The boss wants it live on Friday! Why? Make a rollout plan.'
+    expect(taskViews(task)).toEqual([
+      task,
+      'Our payment module is tested on Thursday.',
+      'The boss wants it live on Friday!',
+      'Make a rollout plan.',
+    ])
+    expect(taskViews('新的支付模块周四测试完毕。老板要求周五下午上线，请帮我制定发布计划。')).toEqual([
+      '新的支付模块周四测试完毕。老板要求周五下午上线，请帮我制定发布计划。',
+      '新的支付模块周四测试完毕。',
+      '老板要求周五下午上线，请帮我制定发布计划。',
+    ])
+  })
+})
+
+describe('mergeViews', () => {
+  const ranked = (id: string, similarity: number, extra: Partial<RecallCandidate> = {}) =>
+    rankLessons([candidate(id, similarity, extra)], { k: 1, floor: 0 })[0]
+
+  it('keeps each lesson once, at its best score, best first, k in all', () => {
+    const merged = mergeViews(
+      [[ranked('a', 0.5), ranked('b', 0.4)], [ranked('b', 0.7), ranked('c', 0.3)], [ranked('d', 0.35)]],
+      3,
+    )
+    expect(merged.map((lesson) => [lesson.id, lesson.similarity])).toEqual([
+      ['b', 0.7],
+      ['a', 0.5],
+      ['d', 0.35],
+    ])
+  })
+
+  it('never returns a lesson and its shared copy or twin, even when different views found them', () => {
+    const own = ranked('own', 0.6, { sharedCopyId: 'copy' })
+    const copy = ranked('copy', 0.5, { userKey: '*', normalized: 'edited by an admin' })
+    const twin = ranked('twin', 0.45, { userKey: '*', normalized: own.normalized })
+    expect(mergeViews([[own], [copy], [twin]], 5).map((lesson) => lesson.id)).toEqual(['own'])
   })
 })
