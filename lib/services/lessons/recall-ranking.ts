@@ -144,6 +144,13 @@ export function rankLessons(candidates: readonly RecallCandidate[], options: Ran
 const MIN_VIEW_CHARACTERS = 13
 
 /**
+ * A text of more sentences than this is compared whole: it is a document pasted into the task, not
+ * a scene and a question, and a view costs an embedding and a query (20,000 characters could make
+ * 1,500 of them).
+ */
+export const MAX_TASK_SENTENCES = 8
+
+/**
  * What recall compares a task by: the whole task and, when it has several sentences, each sentence
  * too. A task that sets a scene before it asks ("Our new payment module is tested on Thursday. The
  * boss wants it live on Friday at 4. Make a rollout plan.") has one vector for all of it, and the
@@ -155,7 +162,7 @@ export function taskViews(text: string): string[] {
     .split(/(?<=[.!?。！？;；])\s*/u)
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length >= MIN_VIEW_CHARACTERS)
-  return sentences.length > 1 ? [text, ...sentences] : [text]
+  return sentences.length > 1 && sentences.length <= MAX_TASK_SENTENCES ? [text, ...sentences] : [text]
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   LEXICAL_FLOOR_RATIO,
+  MAX_TASK_SENTENCES,
   TAG_BOOST,
   TASK_KEY_BOOST,
   floorFor,
@@ -130,6 +131,16 @@ describe('taskViews (a task of several sentences is compared sentence by sentenc
       '新的支付模块周四测试完毕。',
       '老板要求周五下午上线，请帮我制定发布计划。',
     ])
+  })
+
+  it('compares a long text whole: a pasted document must not cost an embedding and a query per sentence', () => {
+    const sentences = Array.from(
+      { length: MAX_TASK_SENTENCES },
+      (_, position) => `This is sentence number ${position}.`,
+    )
+    expect(taskViews(sentences.join(' '))).toHaveLength(MAX_TASK_SENTENCES + 1)
+    const document = Array.from({ length: 1_500 }, (_, position) => `Line ${position} of the log.`).join(' ')
+    expect(taskViews(document)).toEqual([document])
   })
 })
 
