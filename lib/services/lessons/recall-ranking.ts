@@ -3,7 +3,8 @@
  * similarity, small boosts for the run's task key and tags that reorder near-ties but never lift a
  * lesson past a clearly nearer one, the lessons above the floor ordered by reciprocal rank fusion of
  * that score and the keywords they share with the task (hybrid retrieval), and duplicates collapsed
- * (a user's lesson and its shared copy are one lesson). Pure: unit-tested without a database.
+ * (a user's lesson and its shared copy are one lesson); and the views a task is recalled by (the
+ * whole text and its sentences), merged. Pure: unit-tested without a database.
  */
 
 /** The boost a lesson gets for carrying the run's task key. */
